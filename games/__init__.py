@@ -1,0 +1,24 @@
+"""Rules engines and bots for the platform's card games; no Django here.
+
+>>> from games import get_game
+>>> state = get_game("durak").new(seats=2, seed=1)
+>>> state.to_act()  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from games.base import Game, State
+from games.errors import IllegalAction, InvalidOptions
+
+__all__ = ["GAMES", "Game", "IllegalAction", "InvalidOptions", "State", "get_game"]
+
+#: registry name -> module; each module exposes ``GAME``
+GAMES = {"durak": "games.durak", "biznes": "games.biznes", "verish": "games.verish"}
+
+
+def get_game(name: str) -> Game:
+    if name not in GAMES:
+        raise KeyError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    return importlib.import_module(GAMES[name]).GAME

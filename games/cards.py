@@ -1,0 +1,164 @@
+"""Card primitives shared by every game.
+
+A card travels as its two-character code (rank then suit, ``"TH"``; jokers
+``"X1"``/``"X2"``): that is what views, actions and the move log carry, so the
+engines work on codes too and look ranks and suits up in precomputed tables
+(much faster than building objects for every comparison). ``Card`` is the
+small immutable value type for code that wants attributes.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from games.errors import IllegalAction, InvalidOptions
+
+RANKS = "23456789TJQKA"
+SUITS = "SCDH"
+JOKERS = ("X1", "X2")
+SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+RANK_NAMES = {
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "T": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    "A": "ace",
+}
+
+#: rank value of every code: 2..14 for ordinary cards, 15 for the jokers
+RANK_VALUE: dict[str, int] = {r + s: i + 2 for s in SUITS for i, r in enumerate(RANKS)}
+RANK_VALUE.update({j: 15 for j in JOKERS})
+#: suit letter of every code; jokers have the suit "X"
+SUIT_OF: dict[str, str] = {code: code[1] for code in RANK_VALUE}
+SUIT_OF.update({j: "X" for j in JOKERS})
+RANK_OF: dict[str, str] = {code: code[0] for code in RANK_VALUE}
+ALL_CODES = frozenset(RANK_VALUE)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """An immutable card; ``Card.parse("QS").suit == "S"``."""
+
+    code: str
+
+    @classmethod
+    def parse(cls, code: str) -> Card:
+        if code not in ALL_CODES:
+            raise ValueError(f"unknown card code {code!r}")
+        return cls(code)
+
+    @property
+    def rank(self) -> str:
+        return RANK_OF[self.code]
+
+    @property
+    def suit(self) -> str:
+        return SUIT_OF[self.code]
+
+    @property
+    def value(self) -> int:
+        return RANK_VALUE[self.code]
+
+    @property
+    def is_joker(self) -> bool:
+        return self.code in JOKERS
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def make_deck(size: int, *, dummy: bool = False) -> list[str]:
+    """The deck in code order: suits S C D H, ranks low to high, then jokers.
+
+    ``36`` = 6..A, ``52`` = 2..A, ``54`` = 52 + both jokers; ``dummy`` adds X1
+    (the Durak dummy card).
+    """
+    if size not in (36, 52, 54):
+        raise InvalidOptions(f"deck: must be 36, 52 or 54, not {size!r}")
+    low = RANKS.index("6") if size == 36 else 0
+    cards = [r + s for s in SUITS for r in RANKS[low:]]
+    if size == 54:
+        cards += list(JOKERS)
+    elif dummy:
+        cards.append("X1")
+    return cards
+
+
+def shuffled(cards: Sequence[str], seed: int | None = None) -> list[str]:
+    """A shuffled copy: seeded for replays and tests, else from ``secrets``."""
+    out = list(cards)
+    rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
+    rng.shuffle(out)
+    return out
+
+
+def check_deck_order(order: object, expected: Sequence[str]) -> list[str]:
+    """Validate an explicit deck order (top card first) against the game's deck."""
+    if not isinstance(order, (list, tuple)) or not all(isinstance(c, str) for c in order):
+        raise InvalidOptions("deck: must be a list of card codes")
+    unknown = [c for c in order if c not in ALL_CODES]
+    if unknown:
+        raise InvalidOptions(f"deck: unknown card codes {unknown[:5]}")
+    if len(order) != len(expected) or set(order) != set(expected) or len(set(order)) != len(order):
+        missing = sorted(set(expected) - set(order))
+        extra = sorted(set(order) - set(expected))
+        dup = len(order) - len(set(order))
+        raise InvalidOptions(
+            f"deck: not a permutation of the {len(expected)}-card deck "
+            f"(missing {missing[:5]}, not in this deck {extra[:5]}, {dup} duplicates)"
+        )
+    return list(order)
+
+
+def deal(order: Sequence[str], seats: int, dealer: int, per_hand: int) -> list[list[str]]:
+    """Deal ``per_hand`` cards each from the top, one at a time, from the dealer's left."""
+    hands: list[list[str]] = [[] for _ in range(seats)]
+    first = (dealer + 1) % seats
+    for i in range(per_hand * seats):
+        hands[(first + i) % seats].append(order[i])
+    return hands
+
+
+def parse_card(value: object, field: str = "card") -> str:
+    """A card code from an action, or ``IllegalAction`` naming what is wrong."""
+    if not isinstance(value, str):
+        raise IllegalAction(f"{field}: expected a card code such as 'QS', got {value!r}")
+    if value not in ALL_CODES:
+        raise IllegalAction(f"{field}: {value!r} is not a card code")
+    return value
+
+
+def parse_cards(value: object, field: str = "cards") -> list[str]:
+    """A non-empty list of distinct card codes from an action."""
+    if not isinstance(value, list) or not value:
+        raise IllegalAction(f"{field}: expected a non-empty list of card codes, got {value!r}")
+    cards = [parse_card(v, field) for v in value]
+    if len(set(cards)) != len(cards):
+        raise IllegalAction(f"{field}: a card is named twice")
+    return cards
+
+
+def card_name(code: str) -> str:
+    """Human wording for move logs: ``"queen of spades"``."""
+    if code in JOKERS:
+        return "joker" if code == "X2" else "joker (X1)"
+    return f"{RANK_NAMES[code[0]]} of {SUIT_NAMES[code[1]]}"
+
+
+def sort_hand(cards: Iterable[str], trump: str | None = None) -> list[str]:
+    """Display order: by suit (trump last), then rank."""
+    order = {s: i for i, s in enumerate(SUITS)}
+    if trump in order:
+        order[trump] = 9
+    return sorted(cards, key=lambda c: (order.get(SUIT_OF[c], 10), RANK_VALUE[c]))
