@@ -1,0 +1,160 @@
+"""Believe It or Not: options, kinds, the representative legal actions, wording.
+
+Everything here is a pure function of a hand or a count; the state lives in
+``games.verish.state``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.cards import RANK_OF, RANKS, SUIT_OF, SUITS
+from games.options import Option
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        name="deck",
+        label="Deck",
+        default=36,
+        choices=(36, 52),
+        kind="int",
+        help="36 cards (6..A, 2-6 players) or 52 cards (2..A, 2-8 players)",
+        choice_labels=("36 cards", "52 cards"),
+    ),
+    Option(
+        name="kind",
+        label="Claims name",
+        default="rank",
+        choices=("rank", "suit"),
+        kind="str",
+        help='what a claim names: a rank ("three kings") or a suit ("three hearts")',
+        choice_labels=("a rank", "a suit"),
+    ),
+    Option(
+        name="max_cards",
+        label="Cards per placement",
+        default=8,
+        low=1,
+        high=8,
+        kind="int",
+        help="how many cards one placement may hold (V2, V3)",
+    ),
+)
+
+#: most seats for each deck size (rules: 2..6 with 36 cards, 2..8 with 52)
+MAX_SEATS = {36: 6, 52: 8}
+
+
+def kinds_for(deck: int, kind: str) -> str:
+    """The kinds a claim may name: the deck's ranks, or the four suits."""
+    if kind == "suit":
+        return SUITS
+    return RANKS[RANKS.index("6") :] if deck == 36 else RANKS
+
+
+def kind_table(kind: str) -> dict[str, str]:
+    """Card code -> its kind (rank letter or suit letter)."""
+    return SUIT_OF if kind == "suit" else RANK_OF
+
+
+# -- representative legal placements ----------------------------------------------
+#
+# A hand of n cards has 2**n - 1 placements times every kind that could be
+# announced, far too many to list. ``legal_actions`` lists (see the package
+# docstring): every card alone with its true kind; for every kind one lone
+# bluff (the first card of the hand that is not of that kind); every honest
+# group (all cards of a kind one holds, at most ``max_cards``); and every honest
+# group of fewer than ``max_cards`` cards padded with one bluff card.
+
+
+def placements(hand: list[str], kind_of: dict[str, str], kinds: str, limit: int) -> list[tuple[list[str], str]]:
+    """(cards, announced kind) pairs for an opening claim (V2)."""
+    groups: dict[str, list[str]] = {}
+    out: list[tuple[list[str], str]] = []
+    for c in hand:
+        k = kind_of[c]
+        out.append(([c], k))
+        g = groups.get(k)
+        if g is None:
+            groups[k] = [c]
+        else:
+            g.append(c)
+    for k in kinds:
+        g = groups.get(k)
+        other = _first_other(hand, kind_of, k)
+        if other is not None:
+            out.append(([other], k))
+        if g is None:
+            continue
+        if len(g) >= 2 and limit >= 2:
+            out.append((g[:limit], k))
+        if other is not None and len(g) < limit:
+            out.append(([*g, other], k))
+    return out
+
+
+def additions(hand: list[str], kind_of: dict[str, str], k: str, limit: int) -> list[list[str]]:
+    """Card lists to add to a pile of kind ``k`` (V3)."""
+    out: list[list[str]] = [[c] for c in hand]
+    g = [c for c in hand if kind_of[c] == k]
+    if not g:
+        return out
+    if len(g) >= 2 and limit >= 2:
+        out.append(g[:limit])
+    if len(g) < limit:
+        other = _first_other(hand, kind_of, k)
+        if other is not None:
+            out.append([*g, other])
+    return out
+
+
+def _first_other(hand: list[str], kind_of: dict[str, str], k: str) -> str | None:
+    for c in hand:
+        if kind_of[c] != k:
+            return c
+    return None
+
+
+# -- wording (describe, the move log) -----------------------------------------------
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+KIND_WORDS: dict[str, tuple[str, str]] = {
+    "2": ("two", "twos"),
+    "3": ("three", "threes"),
+    "4": ("four", "fours"),
+    "5": ("five", "fives"),
+    "6": ("six", "sixes"),
+    "7": ("seven", "sevens"),
+    "8": ("eight", "eights"),
+    "9": ("nine", "nines"),
+    "T": ("ten", "tens"),
+    "J": ("jack", "jacks"),
+    "Q": ("queen", "queens"),
+    "K": ("king", "kings"),
+    "A": ("ace", "aces"),
+    "S": ("spade", "spades"),
+    "C": ("club", "clubs"),
+    "D": ("diamond", "diamonds"),
+    "H": ("heart", "hearts"),
+}
+
+
+def number_word(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def cards_word(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def claim_words(n: int, k: str, more: bool = False) -> str:
+    """``«three kings»``, ``«one more heart»``."""
+    one, many = KIND_WORDS.get(k, (k, k))
+    extra = " more" if more else ""
+    return f"«{number_word(n)}{extra} {one if n == 1 else many}»"
+
+
+def as_jsonable_check(check: dict[str, Any] | None) -> dict[str, Any] | None:
+    if check is None:
+        return None
+    return {**check, "cards": list(check["cards"])}

@@ -1,0 +1,77 @@
+"""What a seat may know, built in one place, and moves in words.
+
+A view never holds the pile's face-down cards, another seat's hand, or the
+cards a player took without showing them. The only cards anyone sees besides
+his own hand are those turned up by the latest check (``last_check``), which
+every view, the spectator's included, shows alike.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.cards import sort_hand
+from games.errors import IllegalAction
+from games.verish.rules import as_jsonable_check, cards_word, claim_words
+
+if TYPE_CHECKING:
+    from games.base import Action
+    from games.verish.state import VerishState
+
+
+def build(state: VerishState, seat: int | None) -> dict[str, Any]:
+    over = state.phase == "over"
+    view: dict[str, Any] = {
+        "game": state.game_name,
+        "seats": state.seats,
+        "dealer": state.dealer,
+        "options": dict(state.options),
+        "hand_sizes": [len(h) for h in state.hands],
+        "to_act": state.to_act(),
+        "turn": None if over else state.turn,
+        "phase": state.phase,
+        "over": over,
+        "result": state.result(),
+        # V2/V3: the counts are public, the cards are not
+        "pile": {
+            "count": sum(len(cards) for _, cards, _ in state.pile),
+            "placements": [{"seat": s, "count": len(cards), "last": last} for s, cards, last in state.pile],
+        },
+        "kind": state.pile_kind,
+        # V4: the cards turned up by the latest check are public
+        "last_check": as_jsonable_check(state.last_check),
+        "discard": len(state.discard),
+        # V5: who put down his last cards and waits for the check, and who has left
+        "going_out": list(state.going_out),
+        "finished": list(state.finished),
+        "loser": state.loser,
+    }
+    if seat is not None:
+        view["seat"] = seat
+        view["hand"] = sort_hand(state.hands[seat])
+    return view
+
+
+def describe(state: VerishState, seat: int, action: Action) -> str:
+    """The move in public words, without the actor's name; call before ``apply``."""
+    try:
+        kind, cards = state._check(seat, action)
+    except IllegalAction as e:
+        return f"tries an illegal move ({e})"
+    if kind in ("claim", "add"):
+        n = len(cards)
+        last = " — the last cards in hand" if n == len(state.hands[seat]) else ""
+        if kind == "claim":
+            return f"puts down {cards_word(n)}: {claim_words(n, action['kind'])}{last}"
+        return f"adds {n} more: {claim_words(n, state.pile_kind or '', more=True)}{last}"
+    believe = kind == "believe"
+    true, taker, _ = state.outcome(seat, believe)
+    count = sum(len(c) for _, c, _ in state.pile)
+    verdict = "the claim was true" if true else "the claim was false"
+    if taker is None:
+        what = f"the {cards_word(count)} are discarded" if count > 1 else "the card is discarded"
+    elif taker == seat:
+        what = f"takes {cards_word(count)}"
+    else:
+        what = f"seat {taker} takes {cards_word(count)}"
+    return f"{'believes' if believe else 'doubts'} — {verdict}; {what}"
