@@ -1,0 +1,58 @@
+"""Durak's options, exactly the table of ``rules/durak.md``, and the setup checks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.errors import InvalidOptions
+from games.options import Option, check_dealer, check_seats, validate
+
+OPTIONS: tuple[Option, ...] = (
+    Option("deck", "Deck", 36, choices=(36, 52), kind="int", help="36 cards (6..A) or 52 (2..A)"),
+    Option(
+        "mode",
+        "Mode",
+        "throw_in",
+        choices=("throw_in", "transfer"),
+        choice_labels=("Throw-in (podkidnoy)", "Transfer (perevodnoy)"),
+        help="D8: in transfer mode the defender may pass the attack on",
+    ),
+    Option(
+        "lead",
+        "Lead",
+        "same_rank",
+        choices=("same_rank", "single"),
+        choice_labels=("Any number of one rank", "One card"),
+        help="D4",
+    ),
+    Option(
+        "throw_in",
+        "Who throws in",
+        "all",
+        choices=("all", "neighbors"),
+        choice_labels=("Everyone but the defender", "The defender's neighbours"),
+        help="D6",
+    ),
+    Option("first_bout_limit", "First bout limit", 5, low=1, high=6, kind="int", help="D4: until the first discard"),
+    Option("bout_limit", "Bout limit", 6, low=1, high=6, kind="int", help="D4"),
+    Option("dummy", "Dummy card", False, kind="bool", help="D1 D5: the joker X1 beats and is beaten by anything"),
+    Option("spades_by_spades", "Spades by spades", False, kind="bool", help="D5: spades only by spades, QS is top"),
+    Option("trump_show", "Transfer by showing a trump", True, kind="bool", help="D8, transfer mode only"),
+    Option("teams", "Teams", False, kind="bool", help="D4 D6 D10: 2 vs 2 or 3 vs 3, even seats against odd"),
+    Option("redeal_five_of_suit", "Redeal on five of a suit", False, kind="bool", help="D2"),
+    Option("first_attacker", "First attacker", None, kind="seat", help="D3 override, set by a match (D11)"),
+)
+
+MAX_SEATS = {36: 6, 52: 8}
+
+
+def check_setup(options: Mapping[str, Any] | None, seats: object, dealer: object) -> tuple[dict[str, Any], int, int]:
+    """Validated (options, seats, dealer) or ``InvalidOptions`` naming the problem."""
+    seats = check_seats(seats, 2, 8)
+    opts = validate(OPTIONS, options, seats)
+    if seats > MAX_SEATS[opts["deck"]]:
+        raise InvalidOptions(f"seats: at most {MAX_SEATS[opts['deck']]} with the {opts['deck']}-card deck, not {seats}")
+    if opts["teams"] and seats not in (4, 6):
+        raise InvalidOptions(f"teams: needs 4 or 6 seats, not {seats}")
+    return opts, seats, check_dealer(dealer, seats)

@@ -1,0 +1,497 @@
+"""The Durak state: the bout (D4), covering (D5), throwing in (D6), taking (D7),
+transferring (D8), the end of the bout (D9) and leaving (D10).
+
+Fields a newcomer needs first: ``phase`` ("attack", "defense", "taking",
+"over"), ``attacker``/``defender``, the table as two parallel lists
+``attacks``/``covers`` (``None`` = uncovered) with ``open`` uncovered cards,
+``ranks`` (ranks on the table, for throw-ins), ``limit`` (L of D4),
+``throw_right`` and ``passes`` (consecutive *done*s, D6), ``order`` (the
+throw-in order of this bout), ``out`` (seats that left, D10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Action, State
+from games.cards import RANK_OF, SUIT_OF, make_deck, parse_card, shuffled
+from games.cards import check_deck_order as _check_deck_order
+from games.durak import deal as dealing
+from games.durak.options import check_setup
+from games.durak.tables import DUMMY, SUBSETS, beats_table
+from games.durak.view import ViewMixin
+from games.errors import IllegalAction
+
+HAND = dealing.HAND
+DONE: Action = {"type": "done"}
+
+
+class DurakState(ViewMixin, State):
+    game_name = "durak"
+
+    # -- setup: D1 D2 D3 ------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        options: Mapping[str, Any] | None = None,
+        seats: int = 2,
+        dealer: int = 0,
+        deck: Sequence[str] | None = None,
+        seed: int | None = None,
+    ) -> DurakState:
+        opts, seats, dealer = check_setup(options, seats, dealer)
+        full = make_deck(opts["deck"], dummy=opts["dummy"])
+        order = shuffled(full, seed) if deck is None else _check_deck_order(deck, full)
+        self = cls.__new__(cls)
+        self.options, self.seats, self.dealer, self.deck = opts, seats, dealer, order
+        self._configure()
+        dealt, self.redeals = dealing.dealt_order(order, seats, dealer, opts["redeal_five_of_suit"])  # D2
+        self.hands, self.stock, self.turned = dealing.split(dealt, seats, dealer)  # D1
+        self.trump = dealing.trump_of(self.turned, opts["spades_by_spades"])
+        self.beats = beats_table(self.trump, opts["spades_by_spades"])
+        self.trump_card = self.turned  # public until drawn (or for good when it was dealt)
+        self.trump_drawn_by = None
+        self.discard = []
+        self.discarded = False  # D4: first_bout_limit until the first discard
+        self.out = [False] * seats
+        self.finished = []
+        self.shows = [None] * seats  # D8: the trump each seat showed, once per game
+        self.fool = None
+        self.draw = False
+        self.losing_team = None
+        first = opts["first_attacker"]
+        self._start_bout(dealing.first_attacker(self.hands, self.trump, dealer) if first is None else first)  # D3
+        return self
+
+    def _configure(self) -> None:
+        """Flags derived from the options, looked up on every action."""
+        o = self.options
+        self.transfer_mode = o["mode"] == "transfer"
+        self.lead_single = o["lead"] == "single"
+        self.neighbors = o["throw_in"] == "neighbors"
+        self.teams = o["teams"]
+        self.trump_show = o["trump_show"] and self.transfer_mode
+
+    # -- the contract -------------------------------------------------------
+    def to_act(self) -> list[int]:
+        phase = self.phase
+        if phase == "attack":
+            return [self.attacker]
+        if phase == "defense":
+            if self.open:
+                return [self.defender]
+            return [self.throw_right]  # type: ignore[list-item]
+        if phase == "taking":
+            return [self.throw_right]  # type: ignore[list-item]
+        return []
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == "attack":
+            return self._leads() if seat == self.attacker else []
+        if seat == self.throw_right:
+            if phase == "taking":
+                acts = self._throws(seat)
+                acts.append({"type": "done"})
+                return acts
+            acts = self._throws(seat)  # D6: optional while the defender still covers
+            if not self.open:
+                acts.append({"type": "done"})
+            return acts
+        if phase == "defense" and seat == self.defender and self.open:
+            return self._defences()
+        return []
+
+    def _leads(self) -> list[Action]:
+        """D4: one card, or (``same_rank``) any non-empty set of one rank up to L; the dummy alone."""
+        hand = self.hands[self.attacker]
+        if self.lead_single:
+            return [{"type": "attack", "cards": [c]} for c in hand]
+        by_rank: dict[str, list[str]] = {}
+        for c in hand:
+            group = by_rank.get(RANK_OF[c])
+            if group is None:
+                by_rank[RANK_OF[c]] = [c]
+            else:
+                group.append(c)
+        room = self.limit
+        out = []
+        for group in by_rank.values():
+            if len(group) == 1:
+                out.append({"type": "attack", "cards": group})
+            else:
+                for idx in SUBSETS[len(group)][room]:
+                    out.append({"type": "attack", "cards": [group[i] for i in idx]})
+        return out
+
+    def _throws(self, seat: int) -> list[Action]:
+        """D6/D7: cards matching a rank on the table, up to L attack cards.
+
+        Listed: every single card, plus every larger set when at most four cards
+        match; ``apply`` accepts any legal set.
+        """
+        room = self.limit - len(self.attacks)
+        if room <= 0:
+            return []
+        ranks = self.ranks
+        match = [c for c in self.hands[seat] if RANK_OF[c] in ranks]
+        if len(match) > 4 or room == 1:
+            return [{"type": "throw", "cards": [c]} for c in match]
+        return [{"type": "throw", "cards": [match[i] for i in idx]} for idx in SUBSETS[len(match)][room]]
+
+    def _defences(self) -> list[Action]:
+        """D5 covers, D7 take, D8 transfers of the defender."""
+        hand = self.hands[self.defender]
+        beats = self.beats
+        out = []
+        for a, c in zip(self.attacks, self.covers, strict=True):
+            if c is None:
+                bs = beats[a]
+                for h in hand:
+                    if h in bs:
+                        out.append({"type": "cover", "attack": a, "card": h})
+        out.append({"type": "take"})
+        if self.transfer_mode and self.open == len(self.attacks) and len(self.ranks) == 1:
+            rank = next(iter(self.ranks))
+            room = self._transfer_room()
+            if room > len(self.attacks):
+                out.extend({"type": "transfer", "card": h} for h in hand if RANK_OF[h] == rank)
+            if self.trump_show and room >= len(self.attacks) and self.shows[self.defender] is None:
+                trump = self.trump
+                out.extend({"type": "show", "card": h} for h in hand if RANK_OF[h] == rank and SUIT_OF[h] == trump)
+        return out
+
+    # -- apply ----------------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> None:
+        if type(action) is not dict:
+            raise IllegalAction(f"an action must be an object with a 'type', not {action!r}")
+        kind = action.get("type")
+        handler = _HANDLERS.get(kind) if type(kind) is str else None
+        if handler is None:
+            raise IllegalAction(f"unknown action type {kind!r} (known: {', '.join(_HANDLERS)})")
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            self.check_seat(seat)
+        if self.phase == "over":
+            raise IllegalAction("the game is over")
+        if len(action) != _KEYS[kind]:
+            extra = sorted(set(action) - {"type", "cards", "card", "attack"}) or sorted(action)
+            raise IllegalAction(f"{kind}: unexpected or missing fields {extra}")
+        handler(self, seat, action)
+
+    def _held(self, seat: int, card: object, field: str = "card") -> str:
+        if card in self.hands[seat]:
+            return card  # type: ignore[return-value]
+        raise IllegalAction(f"you do not hold {parse_card(card, field)}")
+
+    def _held_set(self, seat: int, cards: object) -> list[str]:
+        if type(cards) is not list or not cards:
+            raise IllegalAction(f"cards: expected a non-empty list of card codes, got {cards!r}")
+        hand = self.hands[seat]
+        for c in cards:
+            if c not in hand:
+                raise IllegalAction(f"you do not hold {parse_card(c, 'cards')}")
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("cards: a card is named twice")
+        return cards
+
+    def _attack(self, seat: int, action: Action) -> None:
+        """D4: the lead."""
+        if self.phase != "attack":
+            raise IllegalAction("the bout has been led already: throw in, cover or take")
+        if seat != self.attacker:
+            raise IllegalAction(f"not your turn: seat {self.attacker} leads")
+        cards = self._held_set(seat, action.get("cards"))
+        if len(cards) > 1:
+            if self.lead_single:
+                raise IllegalAction("lead one card only")
+            if DUMMY in cards:
+                raise IllegalAction("the dummy may only be led on its own")
+            rank = RANK_OF[cards[0]]
+            for c in cards:
+                if RANK_OF[c] != rank:
+                    raise IllegalAction("a lead must be cards of one rank")
+            if len(cards) > self.limit:
+                raise IllegalAction(f"the bout limit is {self.limit} cards")
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        self.attacks = list(cards)
+        self.covers = [None] * len(cards)
+        self.open = len(cards)
+        self.ranks = {RANK_OF[c] for c in cards if c != DUMMY}
+        self.phase = "defense"
+        self.passes = 0
+        self.throw_right = seat if hand else self._next_thrower(seat)  # D6: the right starts with the attacker
+
+    def _cover(self, seat: int, action: Action) -> None:
+        """D5: cover one attack card."""
+        if self.phase != "defense" or seat != self.defender:
+            raise IllegalAction(self._not_you(seat, "cover"))
+        if not self.open:
+            raise IllegalAction("every card is covered")
+        card = self._held(seat, action.get("card"))
+        attack = action.get("attack")
+        if type(attack) is not str or attack not in self.attacks:
+            raise IllegalAction(f"{parse_card(attack, 'attack')} is not an attack card on the table")
+        i = self.attacks.index(attack)
+        if self.covers[i] is not None:
+            raise IllegalAction(f"{attack} is covered already")
+        if card not in self.beats[attack]:
+            raise IllegalAction(f"{card} does not beat {attack}")
+        self.hands[seat].remove(card)
+        self.covers[i] = card
+        self.open -= 1
+        if card != DUMMY:
+            self.ranks.add(RANK_OF[card])
+        if not self.open and (len(self.attacks) >= self.limit or not self.hands[seat] or self.throw_right is None):
+            self._end_bout(taken=False)  # D6: nothing more may be added
+
+    def _throw(self, seat: int, action: Action) -> None:
+        """D6 (and D7's last turns): add cards matching a rank on the table."""
+        if self.phase == "attack" or seat != self.throw_right:
+            raise IllegalAction(self._not_you(seat, "throw in"))
+        cards = self._held_set(seat, action.get("cards"))
+        ranks = self.ranks
+        for c in cards:
+            if c == DUMMY:
+                raise IllegalAction("the dummy cannot be thrown in")
+            if RANK_OF[c] not in ranks:
+                raise IllegalAction(f"{c} matches no rank on the table")
+        if len(self.attacks) + len(cards) > self.limit:
+            room = self.limit - len(self.attacks)
+            raise IllegalAction(f"the bout limit is {self.limit} attack cards: room for {room} more")
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        self.attacks.extend(cards)
+        self.covers.extend([None] * len(cards))
+        self.open += len(cards)
+        self.passes = 0
+        if self.phase == "taking":
+            if len(self.attacks) >= self.limit or not hand:
+                self._next_taker()
+        elif not hand:
+            self.throw_right = self._next_thrower(seat)
+
+    def _done(self, seat: int, action: Action) -> None:
+        """D6: pass the throw-in right on; D7: end one's last turn."""
+        if self.phase == "attack" or seat != self.throw_right:
+            raise IllegalAction(self._not_you(seat, "say done"))
+        if self.phase == "taking":
+            self._next_taker()
+            return
+        if self.open:
+            raise IllegalAction(f"{self.open} card(s) are still uncovered")
+        self.passes += 1
+        if self.passes >= sum(1 for s in self.order if self.hands[s]):
+            self._end_bout(taken=False)  # D6: every eligible thrower said done: beaten
+        else:
+            self.throw_right = self._next_thrower(seat)
+
+    def _take(self, seat: int, action: Action) -> None:
+        """D7: the defender gives up; the throwers get one last turn each."""
+        if self.phase != "defense" or seat != self.defender:
+            raise IllegalAction(self._not_you(seat, "take"))
+        if not self.open:
+            raise IllegalAction("every card is covered: nothing to take")
+        self.phase = "taking"
+        self.takers = [s for s in self.order if self.hands[s]]  # throw-in order, from the attacker
+        self.throw_right = None
+        self._next_taker()
+
+    def _transfer(self, seat: int, action: Action) -> None:
+        """D8: add a card of the attack's rank and pass the bout on."""
+        card = self._check_transfer(seat, action, "transfer")
+        self.hands[seat].remove(card)
+        self.attacks.append(card)
+        self.covers.append(None)
+        self.open += 1
+        self._pass_bout(seat)
+
+    def _show(self, seat: int, action: Action) -> None:
+        """D8 with ``trump_show``: show a trump of the rank, keep it, pass the bout on."""
+        card = self._check_transfer(seat, action, "show")
+        self.shows[seat] = card
+        self._pass_bout(seat)
+
+    def _check_transfer(self, seat: int, action: Action, kind: str) -> str:
+        if not self.transfer_mode:
+            raise IllegalAction("transfers are played only in transfer mode")
+        if self.phase != "defense" or seat != self.defender:
+            raise IllegalAction(self._not_you(seat, kind))
+        card = self._held(seat, action.get("card"))
+        if self.open != len(self.attacks):
+            raise IllegalAction("a card is covered already: no transfer")
+        if len(self.ranks) != 1:
+            raise IllegalAction("the attack cards do not share one rank: no transfer")
+        if card == DUMMY or RANK_OF[card] not in self.ranks:
+            raise IllegalAction(f"{card} is not of the attack's rank")
+        need = len(self.attacks) + (kind == "transfer")
+        if self._transfer_room() < need:
+            raise IllegalAction(f"the next defender cannot take {need} attack cards")
+        if kind == "show":
+            if not self.trump_show:
+                raise IllegalAction("transfer by showing a trump is not played")
+            if card[1] != self.trump or self.trump is None:
+                raise IllegalAction(f"{card} is not a trump")
+            if self.shows[seat] is not None:
+                raise IllegalAction(f"you showed a trump already ({self.shows[seat]})")
+        return card
+
+    def _transfer_room(self) -> int:
+        """D8: how many attack cards the next defender may face (his L)."""
+        return min(self._cap(), len(self.hands[self._next_defender(self.defender)]))
+
+    def _pass_bout(self, seat: int) -> None:
+        """D8: the transferring defender becomes the attacker for throw-in order."""
+        self.attacker = seat
+        self.defender = self._next_defender(seat)
+        self.limit = min(self._cap(), len(self.hands[self.defender]))
+        self.order = self._throw_order()
+        self.passes = 0
+        self.throw_right = seat if self.hands[seat] else self._next_thrower(seat)
+
+    def _not_you(self, seat: int, what: str) -> str:
+        waiting = self.to_act()
+        who = f"seat {waiting[0]} is to act" if waiting else "nobody is to act"
+        return f"you cannot {what} now (phase {self.phase}, {who})"
+
+    # -- bout structure ---------------------------------------------------------
+    def _cap(self) -> int:
+        """D4: first_bout_limit until the first discard, bout_limit after."""
+        return self.options["bout_limit" if self.discarded else "first_bout_limit"]
+
+    def _next_defender(self, seat: int) -> int:
+        """D4: the next player still in the game to the left (in teams: the next opponent)."""
+        n = self.seats
+        for j in range(1, n):
+            s = (seat + j) % n
+            if not self.out[s] and (not self.teams or (s - seat) % 2):
+                return s
+        raise AssertionError("no defender: the game should be over")
+
+    def _throw_order(self) -> list[int]:
+        """D6: the attacker, then the eligible seats clockwise from the defender's left.
+
+        ``neighbors``: only the nearest such seat on each side of the defender;
+        teams: only the defender's opponents. The attacker always keeps his
+        right (he led). Seats without cards are skipped when the right moves.
+        """
+        n, a, d = self.seats, self.attacker, self.defender
+        cand = [s for s in ((d + j) % n for j in range(1, n)) if not self.out[s] and (not self.teams or (s - d) % 2)]
+        if self.neighbors and len(cand) > 2:
+            cand = [cand[0], cand[-1]]
+        return [a, *(s for s in cand if s != a)]
+
+    def _next_thrower(self, seat: int) -> int | None:
+        """D6: the next seat in throw-in order that still holds cards."""
+        order = self.order
+        m = len(order)
+        i = order.index(seat)
+        hands = self.hands
+        for j in range(1, m + 1):
+            s = order[(i + j) % m]
+            if hands[s]:
+                return s
+        return None
+
+    def _next_taker(self) -> None:
+        """D7: give the next thrower his last turn, or let the defender pick up."""
+        takers = self.takers
+        if len(self.attacks) < self.limit:
+            while takers:
+                s = takers.pop(0)
+                if self.hands[s]:
+                    self.throw_right = s
+                    return
+        self._end_bout(taken=True)
+
+    def _start_bout(self, attacker: int) -> None:
+        self.phase = "attack"
+        self.attacker = self.leader = attacker
+        self.defender = self._next_defender(attacker)
+        self.limit = min(self._cap(), len(self.hands[self.defender]))  # D4
+        self.order = self._throw_order()
+        self.attacks, self.covers, self.open, self.ranks = [], [], 0, set()
+        self.throw_right = None
+        self.passes = 0
+        self.takers = []
+
+    def _end_bout(self, taken: bool) -> None:
+        """D9 then D10: clear the table, draw, leave, and start the next bout."""
+        table = self.attacks + [c for c in self.covers if c is not None]
+        d, n = self.defender, self.seats
+        if taken:
+            self.hands[d].extend(table)
+        else:
+            self.discard.extend(table)
+            self.discarded = True
+        # D9: the leader draws first, then clockwise, the defender last
+        leader = self.leader
+        seq = [] if leader == d else [leader]
+        seq.extend(s for s in ((leader + j) % n for j in range(1, n)) if s != d)
+        seq.append(d)
+        stock = self.stock
+        for s in seq:
+            if not stock:
+                break
+            hand = self.hands[s]
+            need = HAND - len(hand)
+            if need > 0:
+                hand.extend(stock[:need])
+                del stock[:need]
+                if not stock and self.trump_card is not None:
+                    self.trump_card, self.trump_drawn_by = None, s
+        # D10: once the stock is empty, players without cards leave together
+        if not stock:
+            group = [s for s in range(n) if not self.out[s] and not self.hands[s]]
+            for s in group:
+                self.out[s] = True
+            if group:
+                self.finished.append(group)
+        if self._game_ended():
+            return
+        # D9: beaten -> the defender attacks; taken -> the player to his left
+        start = (d + 1) % n if taken else d
+        nxt = next(
+            s
+            for s in ((start + j) % n for j in range(n))
+            if not self.out[s] and (not self.teams or (s - start) % 2 == 0)
+        )
+        self._start_bout(nxt)
+
+    def _game_ended(self) -> bool:
+        """D10: at most one player holds cards; in teams, one team is all out."""
+        alive = [s for s in range(self.seats) if not self.out[s]]
+        if self.teams:
+            left = {s % 2 for s in alive}
+            if len(left) == 2:
+                return False
+            self.draw = not left
+            self.losing_team = next(iter(left)) if left else None
+        elif len(alive) > 1:
+            return False
+        else:
+            self.draw = not alive
+        self.fool = alive[0] if len(alive) == 1 else None
+        self.phase = "over"
+        self.throw_right = None
+        self.attacks, self.covers, self.open, self.ranks, self.takers = [], [], 0, set(), []
+        return True
+
+
+_HANDLERS = {
+    "attack": DurakState._attack,
+    "cover": DurakState._cover,
+    "throw": DurakState._throw,
+    "done": DurakState._done,
+    "take": DurakState._take,
+    "transfer": DurakState._transfer,
+    "show": DurakState._show,
+}
+#: how many keys each action has, "type" included
+_KEYS = {"attack": 2, "cover": 3, "throw": 2, "done": 1, "take": 1, "transfer": 2, "show": 2}
