@@ -50,15 +50,14 @@ Decisions where the rules are silent:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import combinations
 from typing import Any, ClassVar
 
 from games.base import Action, State, check_action
+from games.biznes import moves
 from games.biznes.rules import (
     DECK_SEATS,
     JOKER_SET,
     OPTIONS,
-    ORDINARY,
     can_lead_joker,
     hand_size,
     has_legal_lead,
@@ -69,13 +68,11 @@ from games.biznes.scoring import score_deal, settle_roles, to_number
 from games.biznes.snapshot import dump, load
 from games.biznes.view import build_view
 from games.biznes.view import describe as describe_action
-from games.cards import RANK_VALUE, SUIT_OF, SUITS, check_deck_order, deal, make_deck, parse_card, parse_cards, shuffled
+from games.cards import SUIT_OF, SUITS, check_deck_order, deal, make_deck, parse_card, parse_cards, shuffled
 from games.errors import IllegalAction, InvalidOptions
 from games.options import check_dealer, check_seats, validate
 
-#: what a declarer leading a joker may name: every ordinary card but trumps (B9)
-NON_TRUMP: dict[str | None, tuple[str, ...]] = {t: tuple(c for c in ORDINARY if c[1] != t) for t in SUITS}
-ROLE_CHOICES = ("thief", "mafia", "policeman", "banker")
+ROLE_CHOICES = moves.ROLE_CHOICES
 KEYS = {
     "bid": {"type", "tricks", "suit"},
     "pass": {"type"},
@@ -197,62 +194,7 @@ class BiznesState(State):
         return self.phase == "over"
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat != self.turn:
-            return []
-        phase = self.phase
-        if phase == "play":
-            return self._legal_plays(seat)
-        if phase == "bidding":
-            out: list[Action] = [{"type": "pass"}]
-            out += [{"type": "bid", "tricks": self.level, "suit": s} for s in SUITS if s not in self.level_suits]
-            higher = range(self.level + 1, self.n_tricks + 1)
-            out += [{"type": "bid", "tricks": t, "suit": s} for t in higher for s in SUITS]
-            return [a for a in out if a.get("tricks", 1) >= 1]
-        if phase == "discard":
-            hand = sorted(self.hands[seat], key=_low)
-            return [{"type": "discard", "cards": list(c)} for c in combinations(hand, self.widow_n)]
-        if phase == "declare":
-            return [{"type": "declare", "banker": False}, {"type": "declare", "banker": True}]
-        if phase == "roles":
-            return [{"type": "role", "role": r} for r in ROLE_CHOICES if self._role_open(r)]
-        if phase == "change":
-            return [{"type": "trump", "suit": s} for s in SUITS if s != self.trump]
-        return []
-
-    def _legal_plays(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        out: list[Action] = []
-        if not self.trick:
-            declarer = seat == self.declarer
-            trump = self.trump
-            joker_ok = can_lead_joker(hand)
-            for c in hand:
-                if c in JOKER_SET:
-                    if joker_ok:  # B9: the declarer may not name a trump when leading
-                        names = NON_TRUMP[trump] if declarer else ORDINARY
-                        out += [{"type": "play", "card": c, "as": a} for a in names]
-                elif not declarer or SUIT_OF[c] != trump:  # B5: the declarer never leads a trump
-                    out.append({"type": "play", "card": c})
-            if declarer and self.tricks_played and not self.change_used:
-                out.append({"type": "change"})  # B6
-            return out
-        led = SUIT_OF[self.trick[0][2]]
-        follow = [c for c in hand if SUIT_OF[c] == led]
-        if follow:  # B5: follow suit (an ordinary card; B9: then no joker)
-            return [{"type": "play", "card": c} for c in follow]
-        for c in hand:
-            if c in JOKER_SET:
-                out += [{"type": "play", "card": c, "as": a} for a in ORDINARY]
-            else:
-                out.append({"type": "play", "card": c})
-        return out
-
-    def _role_open(self, role: str) -> bool:
-        if role == "banker":
-            return bool(self.asked_banker) and self.banker is None
-        if role == "policeman":
-            return "policeman" not in self.roles
-        return True
+        return moves.legal_actions(self, seat)
 
     # -- apply ------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> None:
@@ -343,7 +285,7 @@ class BiznesState(State):
         role = action.get("role")
         if role not in ROLE_CHOICES:
             raise IllegalAction(f"role: one of {', '.join(ROLE_CHOICES)}, not {role!r}")
-        if not self._role_open(role):
+        if not moves.role_open(self, role):
             if role == "banker" and not self.asked_banker:
                 raise IllegalAction("the declarer plays alone: there is no banker")
             raise IllegalAction(f"there is already a {role}")
@@ -483,24 +425,7 @@ class BiznesState(State):
         return out
 
     def default_action(self, seat: int) -> Action:
-        legal = self.legal_actions(seat)
-        if not legal:
-            raise IllegalAction(f"seat {seat} is not to act")
-        if self.phase == "bidding":
-            return {"type": "pass"}
-        if self.phase == "discard":
-            return {"type": "discard", "cards": sorted(self.hands[seat], key=_low)[: self.widow_n]}
-        if self.phase == "declare":
-            return {"type": "declare", "banker": False}
-        if self.phase == "roles":
-            return {"type": "role", "role": "thief"}
-        if self.phase == "change":
-            counts = {s: sum(1 for c in self.hands[seat] if c[1] == s) for s in SUITS if s != self.trump}
-            return {"type": "trump", "suit": max(counts, key=lambda s: (counts[s], -SUITS.index(s)))}
-        plays = [a for a in legal if a["type"] == "play"]
-        if not plays:
-            return legal[0]  # B7: the change is forced
-        return min(plays, key=lambda a: (RANK_VALUE[a["card"]], _low(a.get("as", a["card"]))))
+        return moves.default_action(self, seat)
 
     def next_game(self, **choices: Any) -> tuple[int, dict[str, Any]]:
         """B10: the next dealer is the one to the left; after a void deal the same."""
@@ -529,8 +454,3 @@ class BiznesState(State):
         d["options"] = dict(d["options"])
         new.__dict__.update(d)
         return new
-
-
-def _low(card: str) -> tuple[int, int]:
-    """Lowest first: by rank, then suit order; jokers last."""
-    return RANK_VALUE[card], SUITS.find(SUIT_OF[card])
