@@ -1,0 +1,16 @@
+from django import forms
+
+
+class SignupForm(forms.Form):
+    """Extra field on allauth's sign-up form (``ACCOUNT_SIGNUP_FORM_CLASS``)."""
+
+    display_name = forms.CharField(
+        max_length=40,
+        required=False,
+        label="Display name",
+        help_text="Shown at tables and on leaderboards; your username if left empty.",
+    )
+
+    def signup(self, request, user) -> None:
+        user.display_name = self.cleaned_data.get("display_name", "").strip()
+        user.save(update_fields=["display_name"])

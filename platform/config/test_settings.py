@@ -1,0 +1,19 @@
+"""Settings for pytest: the real settings, with a throw-away ``var/test`` and fast hashing.
+
+Environment variables still win, so CI runs the same suite against PostgreSQL
+and a real Redis by setting ``DATABASE_URL`` and ``REDIS_URL``.
+"""
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("VAR_DIR", str(Path(__file__).resolve().parents[2] / "var" / "test"))
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+
+from config.settings import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
+WHITENOISE_USE_FINDERS = True

@@ -1,0 +1,13 @@
+from core import views as core_views
+from django.contrib import admin
+from django.urls import include, path
+
+from accounts import views as account_views
+
+urlpatterns = [
+    path("", core_views.home, name="home"),
+    path("healthz", core_views.healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("u/<str:username>/", account_views.profile, name="profile"),
+]

@@ -1,0 +1,28 @@
+"""A WebSocket health probe: proves the socket, session auth and the channel layer work."""
+
+from __future__ import annotations
+
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+
+class HealthConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        await self.accept()
+        # a round trip through the channel layer (Redis), not just this process
+        self.group = f"health.{self.channel_name.rsplit('!', 1)[-1]}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.channel_layer.group_send(self.group, {"type": "health.echo"})
+
+    async def health_echo(self, event: dict) -> None:
+        user = self.scope.get("user")
+        await self.send_json(
+            {
+                "type": "health",
+                "channel_layer": "up",
+                "user": user.username if user is not None and user.is_authenticated else None,
+            }
+        )
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)

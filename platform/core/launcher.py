@@ -1,0 +1,165 @@
+"""Runs the whole platform in the foreground: Redis (if embedded), daphne, a Celery worker and beat.
+
+Each child gets its own process group, so Ctrl-C reaches only this launcher,
+which then stops every group (a Celery worker's pool processes included) and
+waits for them: nothing is left behind. If the launcher itself is killed, the
+children get SIGTERM from the kernel (``PR_SET_PDEATHSIG``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from django.conf import settings
+
+from core.embedded import start_redis
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    # not Linux (no libc.so.6): Ctrl-C still stops everything through the launcher
+    with contextlib.suppress(OSError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+class Launcher:
+    def __init__(self, host: str, port: int, worker_concurrency: int = 2, out=sys.stdout) -> None:
+        self.host, self.port = host, port
+        self.concurrency = worker_concurrency
+        self.out = out
+        self.children: dict[str, subprocess.Popen] = {}
+        self.stopping = False
+
+    def env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        base = Path(settings.BASE_DIR)
+        paths = [str(base / "platform"), str(base)]
+        if env.get("PYTHONPATH"):
+            paths.append(env["PYTHONPATH"])
+        env["PYTHONPATH"] = os.pathsep.join(paths)
+        env["VAR_DIR"] = str(settings.VAR_DIR)
+        env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        env["PYTHONUNBUFFERED"] = "1"
+        return env
+
+    def spawn(self, name: str, args: list[str]) -> None:
+        self.children[name] = subprocess.Popen(
+            args,
+            env=self.env(),
+            cwd=settings.BASE_DIR,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
+        )
+
+    def start(self) -> None:
+        var = Path(settings.VAR_DIR)
+        var.mkdir(parents=True, exist_ok=True)
+        py = sys.executable
+        if settings.REDIS_EMBEDDED:
+            self.children["redis"] = start_redis(
+                settings.REDIS_SOCKET, start_new_session=True, preexec_fn=_die_with_parent
+            )
+        self.spawn(
+            "daphne",
+            [py, "-m", "daphne", "-b", self.host, "-p", str(self.port), "--proxy-headers", "config.asgi:application"],
+        )
+        self.spawn(
+            "worker",
+            [
+                py,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "-l",
+                "INFO",
+                "--concurrency",
+                str(self.concurrency),
+                "-n",
+                f"worker-{self.port}@%h",
+            ],
+        )
+        self.spawn(
+            "beat", [py, "-m", "celery", "-A", "config", "beat", "-l", "INFO", "-s", str(var / "celerybeat-schedule")]
+        )
+
+    def wait_healthy(self, timeout: float = 60.0) -> bool:
+        url = f"http://{self.host}:{self.port}/healthz"
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not self.stopping:
+            self.check_children()
+            try:
+                with urllib.request.urlopen(url, timeout=3) as resp:
+                    if resp.status == 200:
+                        return True
+            except OSError:
+                pass
+            time.sleep(0.5)
+        return False
+
+    def check_children(self) -> None:
+        for name, proc in self.children.items():
+            if proc.poll() is not None and not self.stopping:
+                raise RuntimeError(f"{name} exited with code {proc.returncode}")
+
+    def stop(self, grace: float = 10.0) -> None:
+        self.stopping = True
+        # web and workers first, Redis last, so they can close their connections cleanly
+        self._stop([n for n in self.children if n != "redis"], grace)
+        self._stop([n for n in self.children if n == "redis"], grace)
+
+    def _stop(self, names: list[str], grace: float) -> None:
+        for name in names:
+            self._signal(self.children[name], signal.SIGTERM)
+        deadline = time.monotonic() + grace
+        for name in names:
+            proc = self.children[name]
+            try:
+                proc.wait(max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                self._signal(proc, signal.SIGKILL)
+                proc.wait()
+            self._signal(proc, signal.SIGKILL)  # stray grandchildren left in the group
+
+    @staticmethod
+    def _signal(proc: subprocess.Popen, sig: int) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, sig)
+
+    def run(self, on_ready) -> int:
+        def request_stop(signum, frame):
+            self.stopping = True
+
+        signal.signal(signal.SIGINT, request_stop)
+        signal.signal(signal.SIGTERM, request_stop)
+        code = 0
+        try:
+            self.start()
+            if self.wait_healthy():
+                on_ready()
+            elif not self.stopping:
+                print("The platform did not become healthy within 60 s; see the logs above.", file=self.out)
+                code = 1
+                self.stopping = True
+            while not self.stopping:
+                self.check_children()
+                time.sleep(0.3)
+        except RuntimeError as exc:
+            print(f"Stopping: {exc}", file=self.out)
+            code = 1
+        finally:
+            print("Stopping the platform...", file=self.out, flush=True)
+            self.stop()
+            print("Stopped.", file=self.out, flush=True)
+        return code

@@ -1,0 +1,36 @@
+"""``make run``: migrate, ensure the demo player and bots, start everything, stop on Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from accounts.services import DEMO_PASSWORD, DEMO_USERNAME, ensure_bot_accounts, ensure_demo_player
+from core.launcher import Launcher
+
+
+class Command(BaseCommand):
+    help = "Run daphne, a Celery worker, Celery beat and (without REDIS_URL) an embedded Redis."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+        parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+        parser.add_argument("--concurrency", type=int, default=2, help="Celery worker processes")
+
+    def handle(self, *args, host: str, port: int, concurrency: int, **options) -> None:
+        launcher = Launcher(host, port, concurrency, out=self.stdout)
+
+        def ready() -> None:
+            self.stdout.write(self.style.SUCCESS(f"\n  The platform is running at http://{host}:{port}/"))
+            self.stdout.write(f"  Demo login: {DEMO_USERNAME} / {DEMO_PASSWORD}   (Ctrl-C stops everything)\n")
+            self.stdout.flush()
+
+        Path(settings.VAR_DIR).mkdir(parents=True, exist_ok=True)  # SQLite, Redis socket, mail
+        call_command("migrate", interactive=False, verbosity=0)
+        ensure_demo_player()
+        ensure_bot_accounts()
+        raise SystemExit(launcher.run(ready))

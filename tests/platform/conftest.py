@@ -1,0 +1,67 @@
+"""Test-wide fixtures: the embedded Redis (unless REDIS_URL names a real one)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from core.embedded import redis_alive, start_redis
+from django.conf import settings
+
+
+@pytest.fixture(scope="session", autouse=True)
+def redis_server():
+    """A real Redis for the cache, rate limits, channel layer and Celery broker."""
+    proc = None
+    if settings.REDIS_EMBEDDED and not redis_alive(settings.REDIS_SOCKET):
+        proc = start_redis(settings.REDIS_SOCKET, persist=False)
+    import redis
+
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    client.flushdb()  # rate limits and cache from an earlier run must not leak in
+    client.close()
+    yield settings.REDIS_URL
+    if proc is not None:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(redis_server):
+    """A real Celery worker process on the test broker, stopped at the end of the session."""
+    import subprocess
+    import sys
+
+    from core.selectors import celery_workers
+
+    from tests.platform.helpers import ROOT, child_env, wait_until
+
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool",
+            "solo",
+            "-l",
+            "WARNING",
+            "-n",
+            f"test-{os.getpid()}@%h",
+        ],
+        env=child_env(),
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        assert wait_until(lambda: celery_workers(timeout=0.5) or proc.poll() is not None, 60), "worker never answered"
+        assert proc.poll() is None, f"the Celery worker exited with {proc.returncode}"
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
