@@ -21,7 +21,7 @@ from games.durak import deal as dealing
 from games.durak.options import check_setup
 from games.durak.tables import DUMMY, SUBSETS, beats_table
 from games.durak.view import ViewMixin
-from games.errors import IllegalAction
+from games.errors import IllegalAction, InvalidOptions
 
 HAND = dealing.HAND
 DONE: Action = {"type": "done"}
@@ -41,6 +41,8 @@ class DurakState(ViewMixin, State):
         seed: int | None = None,
     ) -> DurakState:
         opts, seats, dealer = check_setup(options, seats, dealer)
+        if seed is not None and (type(seed) is not int):
+            raise InvalidOptions(f"seed: must be a whole number or null, not {seed!r}")
         full = make_deck(opts["deck"], dummy=opts["dummy"])
         order = shuffled(full, seed) if deck is None else _check_deck_order(deck, full)
         self = cls.__new__(cls)
@@ -72,6 +74,8 @@ class DurakState(ViewMixin, State):
         self.neighbors = o["throw_in"] == "neighbors"
         self.teams = o["teams"]
         self.trump_show = o["trump_show"] and self.transfer_mode
+        self.first_limit = o["first_bout_limit"]
+        self.later_limit = o["bout_limit"]
 
     # -- the contract -------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -109,13 +113,13 @@ class DurakState(ViewMixin, State):
     def _leads(self) -> list[Action]:
         """D4: one card, or (``same_rank``) any non-empty set of one rank up to L; the dummy alone."""
         hand = self.hands[self.attacker]
-        if self.lead_single:
+        if self.lead_single or len({c[0] for c in hand}) == len(hand):
             return [{"type": "attack", "cards": [c]} for c in hand]
         by_rank: dict[str, list[str]] = {}
         for c in hand:
-            group = by_rank.get(RANK_OF[c])
+            group = by_rank.get(c[0])
             if group is None:
-                by_rank[RANK_OF[c]] = [c]
+                by_rank[c[0]] = [c]
             else:
                 group.append(c)
         room = self.limit
@@ -178,8 +182,8 @@ class DurakState(ViewMixin, State):
         if self.phase == "over":
             raise IllegalAction("the game is over")
         if len(action) != _KEYS[kind]:
-            extra = sorted(set(action) - {"type", "cards", "card", "attack"}) or sorted(action)
-            raise IllegalAction(f"{kind}: unexpected or missing fields {extra}")
+            fields = ", ".join(sorted(map(repr, action)))
+            raise IllegalAction(f"{kind}: wrong fields ({fields}); see the rules' action table")
         handler(self, seat, action)
 
     def _held(self, seat: int, card: object, field: str = "card") -> str:
@@ -363,7 +367,7 @@ class DurakState(ViewMixin, State):
     # -- bout structure ---------------------------------------------------------
     def _cap(self) -> int:
         """D4: first_bout_limit until the first discard, bout_limit after."""
-        return self.options["bout_limit" if self.discarded else "first_bout_limit"]
+        return self.later_limit if self.discarded else self.first_limit
 
     def _next_defender(self, seat: int) -> int:
         """D4: the next player still in the game to the left (in teams: the next opponent)."""
@@ -382,7 +386,10 @@ class DurakState(ViewMixin, State):
         right (he led). Seats without cards are skipped when the right moves.
         """
         n, a, d = self.seats, self.attacker, self.defender
-        cand = [s for s in ((d + j) % n for j in range(1, n)) if not self.out[s] and (not self.teams or (s - d) % 2)]
+        if n == 2:
+            return [a]
+        out, teams = self.out, self.teams
+        cand = [s for s in ((d + j) % n for j in range(1, n)) if not out[s] and (not teams or (s - d) % 2)]
         if self.neighbors and len(cand) > 2:
             cand = [cand[0], cand[-1]]
         return [a, *(s for s in cand if s != a)]
@@ -423,46 +430,48 @@ class DurakState(ViewMixin, State):
 
     def _end_bout(self, taken: bool) -> None:
         """D9 then D10: clear the table, draw, leave, and start the next bout."""
-        table = self.attacks + [c for c in self.covers if c is not None]
+        covers = self.covers
+        table = self.attacks
+        table.extend(c for c in covers if c is not None)
         d, n = self.defender, self.seats
         if taken:
             self.hands[d].extend(table)
         else:
             self.discard.extend(table)
             self.discarded = True
-        # D9: the leader draws first, then clockwise, the defender last
-        leader = self.leader
-        seq = [] if leader == d else [leader]
-        seq.extend(s for s in ((leader + j) % n for j in range(1, n)) if s != d)
-        seq.append(d)
         stock = self.stock
-        for s in seq:
-            if not stock:
-                break
-            hand = self.hands[s]
-            need = HAND - len(hand)
-            if need > 0:
-                hand.extend(stock[:need])
-                del stock[:need]
-                if not stock and self.trump_card is not None:
-                    self.trump_card, self.trump_drawn_by = None, s
-        # D10: once the stock is empty, players without cards leave together
+        if stock:
+            # D9: the leader draws first, then clockwise, the defender last
+            hands = self.hands
+            for s in _draw_sequence(n, self.leader, d):
+                hand = hands[s]
+                need = HAND - len(hand)
+                if need > 0:
+                    hand.extend(stock[:need])
+                    del stock[:need]
+                    if not stock:
+                        if self.trump_card is not None:
+                            self.trump_card, self.trump_drawn_by = None, s
+                        break
         if not stock:
-            group = [s for s in range(n) if not self.out[s] and not self.hands[s]]
-            for s in group:
-                self.out[s] = True
+            # D10: once the stock is empty, players without cards leave together
+            out, hands = self.out, self.hands
+            group = [s for s in range(n) if not out[s] and not hands[s]]
             if group:
+                for s in group:
+                    out[s] = True
                 self.finished.append(group)
-        if self._game_ended():
-            return
-        # D9: beaten -> the defender attacks; taken -> the player to his left
+                if self._game_ended():
+                    return
+        # D9: beaten -> the defender attacks; taken -> the player to his left;
+        # if he has left, the next one still in the game (in teams: of his team)
         start = (d + 1) % n if taken else d
-        nxt = next(
-            s
-            for s in ((start + j) % n for j in range(n))
-            if not self.out[s] and (not self.teams or (s - start) % 2 == 0)
-        )
-        self._start_bout(nxt)
+        out, teams = self.out, self.teams
+        for j in range(0, n, 2 if teams else 1):
+            s = (start + j) % n
+            if not out[s]:
+                break
+        self._start_bout(s)
 
     def _game_ended(self) -> bool:
         """D10: at most one player holds cards; in teams, one team is all out."""
@@ -482,6 +491,20 @@ class DurakState(ViewMixin, State):
         self.throw_right = None
         self.attacks, self.covers, self.open, self.ranks, self.takers = [], [], 0, set(), []
         return True
+
+
+_DRAW_SEQUENCES: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def _draw_sequence(n: int, leader: int, defender: int) -> tuple[int, ...]:
+    """D9: who draws, in order: the leader, the others clockwise from him, the defender last."""
+    key = (n, leader, defender)
+    seq = _DRAW_SEQUENCES.get(key)
+    if seq is None:
+        others = [s for s in ((leader + j) % n for j in range(1, n)) if s != defender]
+        seq = (*([leader] if leader != defender else []), *others, defender)
+        _DRAW_SEQUENCES[key] = seq
+    return seq
 
 
 _HANDLERS = {
