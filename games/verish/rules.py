@@ -79,9 +79,12 @@ def placements(hand: list[str], kind_of: dict[str, str], kinds: str, limit: int)
             groups[k] = [c]
         else:
             g.append(c)
+    # the first card of the hand is the bluff card for every kind but its own
+    first = hand[0] if hand else None
+    first_kind = kind_of[first] if first is not None else None
     for k in kinds:
         g = groups.get(k)
-        other = _first_other(hand, kind_of, k)
+        other = first if k != first_kind else _first_other(hand, kind_of, k)
         if other is not None:
             out.append(([other], k))
         if g is None:

@@ -18,10 +18,9 @@ from games.verish.rules import MAX_SEATS, OPTIONS, additions, as_jsonable_check,
 
 CLAIM, ANSWER, OVER = "claim", "answer", "over"
 _CLAIM_KEYS = frozenset(("type", "cards", "kind"))
-_ADD_KEYS = frozenset(("type", "cards"))
-_ADD_KEYS_KIND = frozenset(("type", "cards", "kind"))
+_ADD_KEYS = frozenset(("type", "cards", "kind"))
+_ANSWER_KEYS = frozenset(("type",))
 _BELIEVE: Action = {"type": "believe"}
-_DOUBT: Action = {"type": "doubt"}
 
 #: one placement on the pile: (seat, cards, whether they were his last cards)
 Placement = tuple[int, list[str], bool]
@@ -160,9 +159,9 @@ class VerishState(State):
             if self.phase != ANSWER:
                 raise IllegalAction(f"no pile to {kind}: open one with a claim")
             if kind != "add":
-                _only_keys(action, frozenset(("type",)))
+                _only_keys(action, _ANSWER_KEYS)
                 return kind, []
-            _only_keys(action, _ADD_KEYS_KIND)
+            _only_keys(action, _ADD_KEYS)
             if "kind" in action and action["kind"] != self.pile_kind:
                 raise IllegalAction(f"kind: an addition keeps the pile's kind {self.pile_kind!r}")
             if not self.hands[seat]:
@@ -171,10 +170,19 @@ class VerishState(State):
         raise IllegalAction(f"unknown action type {kind!r} (claim, add, believe, doubt)")
 
     def _cards(self, seat: int, action: Action) -> list[str]:
-        cards = parse_cards(action.get("cards"))
+        cards = action.get("cards")
+        hand = self.hands[seat]
+        # fast path: a short list of distinct held cards (a held card is a valid code)
+        if (
+            type(cards) is list
+            and 0 < len(cards) <= self._limit
+            and all(c in hand for c in cards)
+            and len(set(cards)) == len(cards)
+        ):
+            return list(cards)
+        cards = parse_cards(cards)
         if len(cards) > self._limit:
             raise IllegalAction(f"cards: at most {self._limit} per placement, not {len(cards)}")
-        hand = self.hands[seat]
         for c in cards:
             if c not in hand:
                 raise IllegalAction(f"you do not hold {c}")
