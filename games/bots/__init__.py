@@ -1,0 +1,117 @@
+"""AI opponents for every game: ``get_bot("random" | "heuristic" | "strong")``.
+
+A bot sees exactly what its seat may see and nothing else::
+
+    bot = get_bot("heuristic")
+    action = bot.choose("durak", state.view(seat), state.legal_actions(seat), history, rng)
+
+- ``view`` is the seat's own ``state.view(seat)`` (it carries ``seat``; the
+  options are in the view, or derived from it for Biznes -- ``options_of``),
+- ``legal_actions`` the seat's list,
+- ``history`` the public move log, ``[(seat, public_action), ...]``, built
+  with ``games.bots.public.public_record`` (hidden cards become counts),
+- ``rng`` a ``random.Random``: the same inputs and the same rng state give the
+  same choice.
+
+A bot never receives the ``State``; the strong bot builds its own states from
+sampled worlds consistent with what the seat knows (``games.bots.worlds``).
+
+Levels: ``random`` (uniform over legal actions), ``heuristic`` (rules of
+thumb per game, ``games.bots.durak``/``biznes``/``verish``) and ``strong``
+(determinized Monte Carlo search, ``games.bots.search``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from games.bots.public import Action, History, public_action, public_record
+
+LEVELS = ("random", "heuristic", "strong")
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(
+        self,
+        game_name: str,
+        view: dict[str, Any],
+        legal_actions: Sequence[Action],
+        history: History,
+        rng: random.Random,
+    ) -> Action: ...
+
+
+def check_inputs(view: object, legal_actions: Sequence[Action]) -> None:
+    """A bot takes a view dict, never a State."""
+    if not isinstance(view, dict) or "seat" not in view:
+        raise TypeError("a bot takes the seat's view dict (state.view(seat)), not a state")
+    if not legal_actions:
+        raise ValueError("no legal action to choose from")
+
+
+class RandomBot:
+    """Uniform over the legal actions."""
+
+    level = "random"
+
+    def choose(
+        self,
+        game_name: str,
+        view: dict[str, Any],
+        legal_actions: Sequence[Action],
+        history: History,
+        rng: random.Random,
+    ) -> Action:
+        check_inputs(view, legal_actions)
+        return dict(rng.choice(list(legal_actions)))
+
+
+class HeuristicBot:
+    """Rules of thumb, one module per game."""
+
+    level = "heuristic"
+
+    def choose(
+        self,
+        game_name: str,
+        view: dict[str, Any],
+        legal_actions: Sequence[Action],
+        history: History,
+        rng: random.Random,
+    ) -> Action:
+        check_inputs(view, legal_actions)
+        if len(legal_actions) == 1:
+            return dict(legal_actions[0])
+        from games.bots.policies import heuristic_policy
+
+        return dict(heuristic_policy(game_name)(view, list(legal_actions), history, rng))
+
+
+def get_bot(level: str, **params: Any) -> Bot:
+    """A bot of a level; ``strong`` takes ``budget_seconds`` and ``max_iterations``."""
+    if level == "random":
+        return RandomBot()
+    if level == "heuristic":
+        return HeuristicBot()
+    if level == "strong":
+        from games.bots.search import StrongBot
+
+        return StrongBot(**params)
+    raise KeyError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+
+
+__all__ = [
+    "LEVELS",
+    "Action",
+    "Bot",
+    "HeuristicBot",
+    "History",
+    "RandomBot",
+    "get_bot",
+    "public_action",
+    "public_record",
+]
