@@ -72,7 +72,7 @@ def position(
     data["trump_card"] = stock[-1] if stock else None
     data["discarded"] = discarded
     data["out"] = [s in set(out) for s in range(seats)]
-    data["finished"] = [[s] for s in out]
+    data["finished"] = [sorted(out)] if out else []
     new = GAME.from_json(data)
     assert isinstance(new, DurakState)
     new.beats = beats_table(trump, options.get("spades_by_spades", False))
