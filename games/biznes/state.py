@@ -73,6 +73,7 @@ from games.errors import IllegalAction, InvalidOptions
 from games.options import check_dealer, check_seats, validate
 
 ROLE_CHOICES = moves.ROLE_CHOICES
+SUIT_LETTERS = frozenset(SUITS)  # "SC" in SUITS is True, so never test membership in the string
 KEYS = {
     "bid": {"type", "tricks", "suit"},
     "pass": {"type"},
@@ -217,7 +218,7 @@ class BiznesState(State):
         tricks, suit = action.get("tricks"), action.get("suit")
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 1 <= tricks <= self.n_tricks:
             raise IllegalAction(f"tricks: a bid is 1..{self.n_tricks} tricks, not {tricks!r}")
-        if suit not in SUITS:
+        if not isinstance(suit, str) or suit not in SUIT_LETTERS:
             raise IllegalAction(f"suit: one of S, C, D, H, not {suit!r}")
         # B1: more tricks than the highest bid, or the same number in a suit not yet named at it
         if tricks < self.level:
@@ -325,7 +326,7 @@ class BiznesState(State):
 
     def _do_trump(self, seat: int, action: Action) -> None:
         suit = action.get("suit")
-        if suit not in SUITS:
+        if not isinstance(suit, str) or suit not in SUIT_LETTERS:
             raise IllegalAction(f"suit: one of S, C, D, H, not {suit!r}")
         if suit == self.trump:
             raise IllegalAction(f"{suit} is already trump: name another suit")

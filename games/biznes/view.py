@@ -35,6 +35,11 @@ def _bids(state: BiznesState) -> list[dict[str, Any]]:
     ]
 
 
+def _bid_winner(state: BiznesState) -> int:
+    """The seat that won the bidding (the first declarer, who took the widow)."""
+    return next(seat for seat, tricks, _ in reversed(state.bids) if tricks is not None)
+
+
 def build_view(state: BiznesState, seat: int | None) -> dict[str, Any]:
     """The one place a view is built; ``seat=None`` is a spectator."""
     over = state.phase == "over"
@@ -70,8 +75,9 @@ def build_view(state: BiznesState, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         view["seat"] = seat
         view["hand"] = sort_hand(state.hands[seat], state.trump)
-        if seat == state.declarer and state.discard:
-            view["discard"] = list(state.discard)  # B2: the declarer's secret
+        if state.discard and seat == _bid_winner(state):
+            # B2: the secret of whoever won the bidding and discarded, even after a B6 role swap
+            view["discard"] = list(state.discard)
     return view
 
 
