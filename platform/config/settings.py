@@ -45,6 +45,8 @@ INSTALLED_APPS = [
     "js_lib_htmx",
     "accounts",
     "core",
+    "tables",
+    "lobbies",
 ]
 
 MIDDLEWARE = [

@@ -1,8 +1,8 @@
-from core import views as core_views
 from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as account_views
+from core import views as core_views
 
 urlpatterns = [
     path("", core_views.home, name="home"),
@@ -10,4 +10,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("u/<str:username>/", account_views.profile, name="profile"),
+    path("", include("lobbies.urls")),
+    path("", include("tables.urls")),
 ]

@@ -1,0 +1,60 @@
+"""HTML fragments for the table page and its socket; each one built from one seat's own state.
+
+The socket sends ``render_table``'s output after every change: top-level
+elements with ids that htmx's WebSocket extension swaps in place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.html import format_html
+
+#: actions whose cards come from the cards ticked in the hand
+COMPOSED = {"attack", "throw", "claim", "add", "discard"}
+KINDS = {"rank": "23456789TJQKA", "suit": "SCDH"}
+
+
+def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any]:
+    """Group the legal actions into what the page offers: buttons, and card pickers."""
+    composed: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    buttons: list[dict[str, Any]] = []
+    jokers: dict[str, list[str]] = {}
+    kinds: list[str] = []
+    for action in legal:
+        kind = action["type"]
+        if kind in COMPOSED:
+            if kind not in seen:
+                seen.add(kind)
+                composed.append({"type": kind})
+            if kind == "claim" and action.get("kind") not in kinds:
+                kinds.append(action.get("kind"))
+        elif kind == "play" and action.get("as"):
+            jokers.setdefault(action["card"], []).append(action["as"])
+        else:
+            buttons.append(action)
+    if game == "verish" and "claim" in seen:
+        order = KINDS.get((view.get("options") or {}).get("kind", "rank"), "")
+        kinds = sorted(kinds, key=lambda k: order.index(k) if k in order else 99)
+    return {
+        "composed": composed,
+        "buttons": buttons,
+        "claim_kinds": kinds,
+        "jokers": sorted(jokers.items()),
+        "pick": bool(composed),
+        "discard_count": next((len(a["cards"]) for a in legal if a["type"] == "discard"), 0),
+    }
+
+
+def render_table(state: dict[str, Any]) -> str:
+    context = dict(state)
+    game = state.get("game")
+    if game is not None:
+        context["controls"] = play_controls(state["table"].game, state["legal"], state["view"])
+    return render_to_string("tables/_live.html", context)
+
+
+def render_error(message: str) -> str:
+    return format_html('<div id="table-error" class="table-error" role="alert">{}</div>', message)

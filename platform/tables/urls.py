@@ -1,0 +1,8 @@
+from django.urls import path
+
+from tables import views
+
+urlpatterns = [
+    path("tables/<int:table_id>/", views.table_page, name="table"),
+    path("games/<int:game_id>/replay", views.replay_page, name="replay"),
+]
