@@ -52,6 +52,8 @@ class ViewMixin:
     """The read-only half of ``DurakState``."""
 
     def view(self: DurakState, seat: int | None) -> dict[str, Any]:
+        if seat is not None:
+            self.check_seat(seat)
         over = self.phase == "over"
         v: dict[str, Any] = {
             "game": "durak",
@@ -158,15 +160,18 @@ class ViewMixin:
         if data.get("game") != "durak":
             raise InvalidOptions("not a saved durak state")
         self = cls.__new__(cls)
-        self.options = dict(data["options"])
-        for f in _FIELDS:
-            setattr(self, f, data[f])
-        for f in _LISTS:
-            setattr(self, f, list(data[f]))
-        self.hands = [list(h) for h in data["hands"]]
-        self.ranks = set(data["ranks"])
-        self.finished = [list(g) for g in data["finished"]]
-        self._configure()
+        try:
+            self.options = dict(data["options"])
+            for f in _FIELDS:
+                setattr(self, f, data[f])
+            for f in _LISTS:
+                setattr(self, f, list(data[f]))
+            self.hands = [list(h) for h in data["hands"]]
+            self.ranks = set(data["ranks"])
+            self.finished = [list(g) for g in data["finished"]]
+            self._configure()
+        except (KeyError, TypeError) as e:
+            raise InvalidOptions(f"not a complete saved durak state: {e!r}") from e
         self.beats = beats_table(self.trump, self.options["spades_by_spades"])
         return self
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from games import IllegalAction, InvalidOptions
 from games.durak import GAME
 from tests.games.durak.helpers import DONE, TAKE, attack, cover, dealt, play, position, show, throw, transfer
 
@@ -58,3 +61,13 @@ def test_zones_hold_every_card_once() -> None:
     state = play(position(HANDS, attacker=0, stock=["6C", "6D"]), (0, attack("7C")), (1, cover("7C", "TC")))
     cards = [c for zone in state.zones().values() for c in zone]
     assert sorted(cards) == sorted(state.deck)
+
+
+def test_a_broken_snapshot_or_a_bad_seat_is_refused() -> None:
+    state = position(HANDS, attacker=0)
+    data = state.to_json()
+    del data["hands"]
+    with pytest.raises(InvalidOptions, match="hands"):
+        GAME.from_json(data)
+    with pytest.raises(IllegalAction, match="seat"):
+        state.view(2)
