@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class LobbiesConfig(AppConfig):
+    name = "lobbies"
+    verbose_name = "Lobby"

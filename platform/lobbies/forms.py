@@ -1,0 +1,109 @@
+"""The create-a-table form, generated from the engine's option schema.
+
+Each engine option becomes a field named ``opt_<name>`` (so it cannot clash
+with the table's own fields); the engine itself judges the combination, and its
+message is shown on the form as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from games import InvalidOptions
+from games.base import Game
+from games.options import Option
+from lobbies.services import default_match_length
+
+TURN_SECONDS = [(15, "15 seconds"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes")]
+FOOL_RULES = [
+    ("under", "Under the fool: the fool deals and defends first"),
+    ("from", "From the fool: the fool deals and attacks first"),
+]
+MATCH_LENGTH_MAX = 50
+OPTION_PREFIX = "opt_"
+
+
+def option_field(option: Option) -> forms.Field | None:
+    """A form field for one engine option; None for options a match sets itself (seat kind)."""
+    common = {"label": option.label, "help_text": option.help, "initial": option.default}
+    if option.kind == "seat":
+        return None
+    if option.kind == "bool":
+        return forms.BooleanField(required=False, **common)
+    if option.choices:
+        labels = option.choice_labels or tuple(str(c) for c in option.choices)
+        coerce = int if option.kind == "int" else str
+        return forms.TypedChoiceField(choices=list(zip(option.choices, labels, strict=True)), coerce=coerce, **common)
+    if option.kind == "int":
+        return forms.IntegerField(min_value=option.low, max_value=option.high, **common)
+    return forms.CharField(max_length=40, **common)
+
+
+class TableForm(forms.Form):
+    seats = forms.TypedChoiceField(coerce=int, label="Players")
+    turn_seconds = forms.TypedChoiceField(choices=TURN_SECONDS, coerce=int, initial=60, label="Time per turn")
+    match_length = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MATCH_LENGTH_MAX,
+        label="Match length",
+        help_text="Games in the match (Biznes: deals; empty means two per player).",
+    )
+    rated = forms.BooleanField(required=False, initial=True, label="Rated")
+    private = forms.BooleanField(
+        required=False, label="Private", help_text="Not listed; players join with the invite link."
+    )
+
+    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+        seats = range(game.min_seats, game.max_seats + 1)
+        self.fields["seats"].choices = [(n, str(n)) for n in seats]
+        self.fields["seats"].initial = game.min_seats
+        if game.name == "durak":
+            self.fields["fool_rule"] = forms.ChoiceField(
+                choices=FOOL_RULES,
+                initial="under",
+                label="Next game of the match",
+            )
+        for option in game.options:
+            field = option_field(option)
+            if field is not None:
+                self.fields[OPTION_PREFIX + option.name] = field
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
+
+    def table_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if not name.startswith(OPTION_PREFIX)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        given = {name[len(OPTION_PREFIX) :]: value for name, value in data.items() if name.startswith(OPTION_PREFIX)}
+        try:
+            # seed=0: a throw-away deal, only to let the engine judge the combination
+            state = self.game.new(options=given, seats=data["seats"], seed=0)
+        except InvalidOptions as exc:
+            raise forms.ValidationError(str(exc)) from None
+        data["options"] = dict(state.options)
+        data["match_options"] = {"fool_rule": data["fool_rule"]} if "fool_rule" in data else {}
+        if data.get("match_length") is None:
+            data["match_length"] = default_match_length(self.game.name, data["seats"])
+        return data
+
+
+class AgainstBotsForm(forms.Form):
+    """The one-click "play against bots": a game, how many players, and the bots' level."""
+
+    game = forms.ChoiceField(choices=())
+    seats = forms.IntegerField(min_value=2, max_value=8, required=False)
+    level = forms.ChoiceField(choices=(), initial="heuristic", required=False)
+
+    def __init__(self, *args: Any, games: list[tuple[str, str]], levels: list[tuple[str, str]], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = games
+        self.fields["level"].choices = levels

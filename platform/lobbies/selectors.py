@@ -1,0 +1,132 @@
+"""Lobby reads: open tables, a player's own tables, one table's seats, options in words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from games import GAMES, get_game
+from tables.models import BOT_LEVELS, Seat, Table
+
+BOT_NAMES = {level: f"{label} bot" for level, label in BOT_LEVELS}
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    index: int
+    name: str
+    empty: bool
+    bot: bool
+    you: bool
+    host: bool
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """What the lobby shows of one table."""
+
+    table: Table
+    title: str
+    summary: str
+    seats: list[SeatRow]
+
+    @property
+    def taken(self) -> int:
+        return sum(not s.empty for s in self.seats)
+
+    @property
+    def you_sit(self) -> bool:
+        return any(s.you for s in self.seats)
+
+    @property
+    def free(self) -> int:
+        return len(self.seats) - self.taken
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(name, get_game(name).title) for name in GAMES]
+
+
+def options_summary(game: str, options: dict[str, Any]) -> str:
+    """The table's options in words: choices by their labels, numbers and switches only when not the default."""
+    parts = []
+    for option in get_game(game).options:
+        if option.kind == "seat" or option.name not in options:
+            continue
+        value = options[option.name]
+        if option.kind == "bool":
+            if value != option.default:
+                parts.append(option.label if value else f"no {option.label.lower()}")
+        elif option.name == "deck" and not option.choice_labels:
+            parts.append(f"{value} cards")
+        elif option.choices and option.choice_labels:
+            parts.append(option.choice_labels[option.choices.index(value)])
+        elif option.choices or value != option.default:
+            parts.append(f"{option.label.lower()} {value}")
+    return " · ".join(parts)
+
+
+def seat_rows(table: Table, viewer=None) -> list[SeatRow]:
+    """Uses the prefetched ``seats`` (with users) when there are."""
+    viewer_id = getattr(viewer, "pk", None)
+    rows = []
+    for seat in sorted(table.seats.all(), key=lambda s: s.index):
+        if seat.bot_level:
+            name = BOT_NAMES.get(seat.bot_level, seat.bot_level)
+        else:
+            name = seat.user.name if seat.user_id else ""
+        rows.append(
+            SeatRow(
+                index=seat.index,
+                name=name,
+                empty=not seat.filled,
+                bot=seat.is_bot,
+                you=viewer_id is not None and seat.user_id == viewer_id,
+                host=seat.user_id is not None and seat.user_id == table.created_by_id,
+            )
+        )
+    return rows
+
+
+def table_card(table: Table, viewer=None) -> TableCard:
+    return TableCard(
+        table=table,
+        title=table.get_game_display(),
+        summary=options_summary(table.game, table.options),
+        seats=seat_rows(table, viewer),
+    )
+
+
+def _with_seats(tables: QuerySet[Table]) -> QuerySet[Table]:
+    return tables.select_related("created_by").prefetch_related("seats__user")
+
+
+def open_tables(*, game: str | None = None, viewer=None) -> list[TableCard]:
+    """Public tables still waiting for players, newest first; ``game`` filters."""
+    tables = Table.objects.filter(status=Table.Status.OPEN, private=False)
+    if game:
+        tables = tables.filter(game=game)
+    return [table_card(t, viewer) for t in _with_seats(tables)[:100]]
+
+
+def tables_of(user) -> list[TableCard]:
+    """Open or playing tables ``user`` sits at or created (private ones included)."""
+    if not user.is_authenticated:
+        return []
+    mine = Q(created_by=user) | Q(pk__in=Seat.objects.filter(user=user).values("table_id"))
+    tables = Table.objects.filter(mine, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
+    return [table_card(t, user) for t in _with_seats(tables)[:50]]
+
+
+def lobby_table(table_id: int) -> Table | None:
+    return _with_seats(Table.objects.filter(pk=table_id)).first()
+
+
+def table_by_invite(token: str) -> Table | None:
+    return _with_seats(Table.objects.filter(invite_token=token)).first() if token else None

@@ -1,0 +1,223 @@
+"""Lobby writes: create a table, sit down, stand up, kick, add a bot, start when full.
+
+Every write that touches seats locks the table row (``select_for_update``) in
+one transaction and re-checks everything under the lock, so two people taking
+the last seat at once get exactly one seat; a seat is filled by a conditional
+UPDATE and the seat constraints back that up. A refusal raises ``LobbyRefused``
+with a message for the player, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import InvalidOptions, get_game
+from tables.models import BOT_LEVELS, Seat, Table
+from tables.services import match_start
+
+BOT_LEVEL_NAMES = dict(BOT_LEVELS)
+DEFAULT_BOT_LEVEL = "heuristic"
+
+
+class LobbyRefused(ValueError):
+    """A lobby action that changed nothing; the message is shown to the player."""
+
+
+def default_match_length(game: str, seats: int) -> int:
+    """Biznes plays a round of deals (two per player); the others a single game."""
+    return 2 * seats if game == "biznes" else 1
+
+
+def _empty_seats() -> dict[str, Any]:
+    return {"user__isnull": True, "bot_level": ""}
+
+
+def _locked_table(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise LobbyRefused("There is no such table.") from None
+
+
+def _check_open(table: Table) -> None:
+    if table.status != Table.Status.OPEN:
+        raise LobbyRefused("This table has already started.")
+
+
+def _check_host(table: Table, user) -> None:
+    if table.created_by_id != user.pk:
+        raise LobbyRefused("Only the player who created the table can do that.")
+
+
+def _free_seat(table: Table, index: int | None) -> Seat:
+    """The seat asked for (or the first free one), refusing with the reason it cannot be had."""
+    if index is None:
+        seat = table.seats.filter(**_empty_seats()).order_by("index").first()
+        if seat is None:
+            raise LobbyRefused("This table is full.")
+        return seat
+    if not 0 <= index < table.seats_count:
+        raise LobbyRefused(f"There is no seat {index + 1} at this table (it has {table.seats_count}).")
+    seat = table.seats.get(index=index)
+    if seat.filled:
+        full = not table.seats.filter(**_empty_seats()).exists()
+        raise LobbyRefused("This table is full." if full else f"Seat {index + 1} is taken; choose another.")
+    return seat
+
+
+def _fill(seat: Seat, **values: Any) -> None:
+    # conditional: only an empty seat is filled, even if the lock were somehow bypassed
+    if not Seat.objects.filter(pk=seat.pk, **_empty_seats()).update(joined_at=timezone.now(), **values):
+        raise LobbyRefused(f"Seat {seat.index + 1} was just taken; choose another.")
+
+
+def _start_if_full(table: Table) -> bool:
+    if table.seats.filter(**_empty_seats()).exists():
+        return False
+    match_start(table)
+    return True
+
+
+@transaction.atomic
+def table_create(
+    *,
+    user,
+    game: str,
+    options: dict[str, Any],
+    seats: int,
+    turn_seconds: int = 60,
+    rated: bool = True,
+    private: bool = False,
+    match_length: int | None = None,
+    match_options: dict[str, Any] | None = None,
+) -> Table:
+    """A new open table with its creator in seat 0; the options are checked by the engine."""
+    engine = get_game(game)
+    try:
+        state = engine.new(options=options, seats=seats, seed=0)
+    except InvalidOptions as exc:
+        raise LobbyRefused(str(exc)) from None
+    table = Table.objects.create(
+        game=game,
+        options=dict(state.options),
+        seats_count=seats,
+        created_by=user,
+        turn_seconds=turn_seconds,
+        rated=rated,
+        private=private,
+        match_length=match_length or default_match_length(game, seats),
+        match_options=match_options or {},
+    )
+    Seat.objects.bulk_create(Seat(table=table, index=i, user=user if i == 0 else None) for i in range(seats))
+    return table
+
+
+def may_enter(table: Table, user, token: str = "") -> bool:
+    """A private table lets in its seated players and whoever holds the invite token."""
+    if not table.private or table.created_by_id == getattr(user, "pk", None):
+        return True
+    if token and secrets.compare_digest(token, table.invite_token):
+        return True
+    return bool(user and user.is_authenticated and table.seats.filter(user=user).exists())
+
+
+def seat_join(*, table_id: int, user, index: int | None = None, token: str = "") -> Seat:
+    """Sit ``user`` at a free seat (``index``, or the first free one); start the match if that filled it."""
+    try:
+        return _seat_join(table_id, user, index, token)
+    except IntegrityError:
+        # the one-seat-per-user constraint: a double click racing itself
+        raise LobbyRefused("You already sit at this table.") from None
+
+
+@transaction.atomic
+def _seat_join(table_id: int, user, index: int | None, token: str) -> Seat:
+    table = _locked_table(table_id)
+    if not may_enter(table, user, token):
+        raise LobbyRefused("This table is private: you need its invite link to join.")
+    _check_open(table)
+    mine = table.seats.filter(user=user).first()
+    if mine is not None:
+        raise LobbyRefused(f"You already sit at this table (seat {mine.index + 1}).")
+    seat = _free_seat(table, index)
+    _fill(seat, user=user)
+    _start_if_full(table)
+    seat.refresh_from_db()
+    return seat
+
+
+@transaction.atomic
+def seat_leave(*, table_id: int, user) -> Table | None:
+    """Stand up before the start. The host leaving hands the table to the next human, or closes it."""
+    table = _locked_table(table_id)
+    _check_open(table)
+    mine = table.seats.filter(user=user).first()
+    if mine is None:
+        raise LobbyRefused("You do not sit at this table.")
+    Seat.objects.filter(pk=mine.pk).update(user=None)
+    if table.created_by_id != user.pk:
+        return table
+    heir = table.seats.filter(user__isnull=False).select_related("user").order_by("index").first()
+    if heir is None:
+        # only bots (or nobody) would be left waiting: nothing to keep
+        table.delete()
+        return None
+    table.created_by = heir.user
+    table.save(update_fields=["created_by"])
+    return table
+
+
+@transaction.atomic
+def seat_kick(*, table_id: int, user, index: int) -> Seat:
+    """The host empties another seat (a player or a bot) before the start."""
+    table = _locked_table(table_id)
+    _check_host(table, user)
+    _check_open(table)
+    if not 0 <= index < table.seats_count:
+        raise LobbyRefused(f"There is no seat {index + 1} at this table.")
+    seat = table.seats.get(index=index)
+    if seat.user_id == user.pk:
+        raise LobbyRefused("You cannot kick yourself; leave the table instead.")
+    if not seat.filled:
+        raise LobbyRefused(f"Seat {index + 1} is already empty.")
+    Seat.objects.filter(pk=seat.pk).update(user=None, bot_level="")
+    seat.refresh_from_db()
+    return seat
+
+
+@transaction.atomic
+def seat_add_bot(*, table_id: int, user, level: str = DEFAULT_BOT_LEVEL, index: int | None = None) -> Seat:
+    """The host puts a bot of ``level`` on an empty seat; the match starts if that filled the table."""
+    if level not in BOT_LEVEL_NAMES:
+        raise LobbyRefused(f"There is no bot level {level!r} (choose {', '.join(BOT_LEVEL_NAMES)}).")
+    table = _locked_table(table_id)
+    _check_host(table, user)
+    _check_open(table)
+    seat = _free_seat(table, index)
+    _fill(seat, bot_level=level)
+    _start_if_full(table)
+    seat.refresh_from_db()
+    return seat
+
+
+@transaction.atomic
+def table_against_bots(*, user, game: str, seats: int | None = None, level: str = DEFAULT_BOT_LEVEL) -> Table:
+    """One click: an unrated table of ``game`` with default options, ``user`` in seat 0, bots elsewhere, started."""
+    engine = get_game(game)
+    seats = seats or engine.min_seats
+    if not engine.min_seats <= seats <= engine.max_seats:
+        raise LobbyRefused(f"{engine.title} is played by {engine.min_seats} to {engine.max_seats} players.")
+    if level not in BOT_LEVEL_NAMES:
+        raise LobbyRefused(f"There is no bot level {level!r}.")
+    match_options = {"fool_rule": "under"} if game == "durak" else {}
+    table = table_create(
+        user=user, game=game, options={}, seats=seats, rated=False, private=False, match_options=match_options
+    )
+    Seat.objects.filter(table=table, index__gt=0).update(bot_level=level)
+    match_start(table)
+    table.refresh_from_db()
+    return table

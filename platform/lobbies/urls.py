@@ -1,0 +1,17 @@
+from django.urls import path
+
+from lobbies import views
+
+urlpatterns = [
+    path("play/", views.play, name="play"),
+    path("play/tables/", views.play_tables, name="play_tables"),
+    path("play/new/", views.table_new, name="table_new"),
+    path("play/bots/", views.against_bots, name="play_against_bots"),
+    path("play/invite/<str:token>/", views.invite, name="invite"),
+    path("play/<int:table_id>/", views.lobby_table, name="lobby_table"),
+    path("play/<int:table_id>/seats/", views.lobby_table_seats, name="lobby_table_seats"),
+    path("play/<int:table_id>/join/", views.join, name="table_join"),
+    path("play/<int:table_id>/leave/", views.leave, name="table_leave"),
+    path("play/<int:table_id>/kick/", views.kick, name="table_kick"),
+    path("play/<int:table_id>/bot/", views.add_bot, name="table_add_bot"),
+]

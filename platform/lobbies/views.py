@@ -1,0 +1,235 @@
+"""Lobby pages: thin views over ``lobbies.selectors`` (reads) and ``lobbies.services`` (writes)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games import GAMES, get_game
+from lobbies import selectors, services
+from lobbies.forms import AgainstBotsForm, TableForm
+from tables.models import BOT_LEVELS, Table
+
+POLL_SECONDS = 3
+
+
+def _game_filter(request: HttpRequest) -> str | None:
+    game = request.GET.get("game") or None
+    return game if game in GAMES else None
+
+
+def _lobby_context(request: HttpRequest) -> dict:
+    game = _game_filter(request)
+    return {
+        "game": game,
+        "games": selectors.game_choices(),
+        "open_tables": selectors.open_tables(game=game, viewer=request.user),
+        "my_tables": selectors.tables_of(request.user),
+        "poll_seconds": POLL_SECONDS,
+    }
+
+
+def play(request: HttpRequest) -> HttpResponse:
+    context = _lobby_context(request)
+    context["bot_levels"] = BOT_LEVELS
+    context["engines"] = [get_game(name) for name in GAMES]
+    return render(request, "lobbies/play.html", context)
+
+
+def play_tables(request: HttpRequest) -> HttpResponse:
+    """The htmx-polled part of the Play page."""
+    return render(request, "lobbies/_tables.html", _lobby_context(request))
+
+
+@login_required
+def table_new(request: HttpRequest) -> HttpResponse:
+    game = request.GET.get("game") or request.POST.get("game")
+    if game not in GAMES:
+        return render(request, "lobbies/new.html", {"engines": [get_game(name) for name in GAMES]})
+    engine = get_game(game)
+    form = TableForm(engine, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            table = services.table_create(
+                user=request.user,
+                game=game,
+                options=data["options"],
+                seats=data["seats"],
+                turn_seconds=data["turn_seconds"],
+                rated=data["rated"],
+                private=data["private"],
+                match_length=data["match_length"],
+                match_options=data["match_options"],
+            )
+        except services.LobbyRefused as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Table created: you sit in seat 1. It starts when every seat is filled.")
+            return redirect("lobby_table", table.pk)
+    return render(request, "lobbies/new.html", {"engine": engine, "form": form})
+
+
+def _table_visible(request: HttpRequest, table_id: int, token: str = "") -> Table:
+    table = selectors.lobby_table(table_id)
+    if table is None or not services.may_enter(table, request.user, token):
+        raise Http404("There is no such table.")
+    return table
+
+
+def _playing_url(table: Table, token: str = "") -> str:
+    url = reverse("table", args=[table.pk])
+    return f"{url}?token={token}" if token else url
+
+
+def _waiting_room(request: HttpRequest, table: Table, token: str = "") -> HttpResponse:
+    if table.status != Table.Status.OPEN:
+        return redirect(_playing_url(table, token))
+    card = selectors.table_card(table, request.user)
+    invite = request.build_absolute_uri(reverse("invite", args=[table.invite_token]))
+    return render(
+        request,
+        "lobbies/table.html",
+        {
+            "card": card,
+            "table": table,
+            "token": token,
+            "bot_levels": BOT_LEVELS,
+            "poll_seconds": POLL_SECONDS,
+            "is_host": request.user.is_authenticated and table.created_by_id == request.user.pk,
+            "invite_url": invite if table.private and card.you_sit else "",
+        },
+    )
+
+
+def lobby_table(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _waiting_room(request, _table_visible(request, table_id))
+
+
+def invite(request: HttpRequest, token: str) -> HttpResponse:
+    table = selectors.table_by_invite(token)
+    if table is None:
+        raise Http404("This invite link is not valid.")
+    return _waiting_room(request, table, token)
+
+
+def lobby_table_seats(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The htmx-polled seats; once the match starts, htmx is told to go to the table page."""
+    token = request.GET.get("token", "")
+    table = _table_visible(request, table_id, token)
+    if table.status != Table.Status.OPEN:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = _playing_url(table, token)
+        return response
+    return render(
+        request,
+        "lobbies/_seats.html",
+        {
+            "card": selectors.table_card(table, request.user),
+            "table": table,
+            "token": token,
+            "bot_levels": BOT_LEVELS,
+            "is_host": request.user.is_authenticated and table.created_by_id == request.user.pk,
+        },
+    )
+
+
+def _seat_index(request: HttpRequest) -> int | None:
+    """The 0-based seat from the form; empty means "any free seat"."""
+    raw = request.POST.get("seat", "").strip()
+    if not raw:
+        return None
+    if not raw.lstrip("-").isdigit():
+        raise services.LobbyRefused("Choose a seat by its number.")
+    return int(raw)
+
+
+def _after(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Back to where the player came from: the waiting room (or the game once started), else the Play page."""
+    token = request.POST.get("token", "")
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or not services.may_enter(table, request.user, token):
+        return redirect("play")
+    if table.status != Table.Status.OPEN:
+        return redirect(_playing_url(table, token))
+    return redirect("invite", token) if token else redirect("lobby_table", table_id)
+
+
+def _lobby_action(request: HttpRequest, table_id: int, action, success: str) -> HttpResponse:
+    try:
+        action()
+    except services.LobbyRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        if success:
+            messages.success(request, success)
+    return _after(request, table_id)
+
+
+@require_POST
+@login_required
+def join(request: HttpRequest, table_id: int) -> HttpResponse:
+    token = request.POST.get("token", "")
+    return _lobby_action(
+        request,
+        table_id,
+        lambda: services.seat_join(table_id=table_id, user=request.user, index=_seat_index(request), token=token),
+        "You sat down.",
+    )
+
+
+@require_POST
+@login_required
+def leave(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _lobby_action(
+        request, table_id, lambda: services.seat_leave(table_id=table_id, user=request.user), "You left the table."
+    )
+
+
+@require_POST
+@login_required
+def kick(request: HttpRequest, table_id: int) -> HttpResponse:
+    def action():
+        index = _seat_index(request)
+        if index is None:
+            raise services.LobbyRefused("Choose the seat to empty.")
+        services.seat_kick(table_id=table_id, user=request.user, index=index)
+
+    return _lobby_action(request, table_id, action, "The seat is free again.")
+
+
+@require_POST
+@login_required
+def add_bot(request: HttpRequest, table_id: int) -> HttpResponse:
+    level = request.POST.get("level") or services.DEFAULT_BOT_LEVEL
+    return _lobby_action(
+        request,
+        table_id,
+        lambda: services.seat_add_bot(table_id=table_id, user=request.user, level=level, index=_seat_index(request)),
+        "A bot sat down.",
+    )
+
+
+@require_POST
+@login_required
+def against_bots(request: HttpRequest) -> HttpResponse:
+    form = AgainstBotsForm(request.POST, games=selectors.game_choices(), levels=BOT_LEVELS)
+    if not form.is_valid():
+        messages.error(request, "Choose a game and a bot level.")
+        return redirect("play")
+    data = form.cleaned_data
+    try:
+        table = services.table_against_bots(
+            user=request.user,
+            game=data["game"],
+            seats=data["seats"],
+            level=data["level"] or services.DEFAULT_BOT_LEVEL,
+        )
+    except services.LobbyRefused as exc:
+        messages.error(request, str(exc))
+        return redirect("play")
+    return redirect("table", table.pk)
