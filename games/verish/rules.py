@@ -67,13 +67,12 @@ def kind_table(kind: str) -> dict[str, str]:
 # group of fewer than ``max_cards`` cards padded with one bluff card.
 
 
-def placements(hand: list[str], kind_of: dict[str, str], kinds: str, limit: int) -> list[tuple[list[str], str]]:
-    """(cards, announced kind) pairs for an opening claim (V2)."""
+def claim_actions(hand: list[str], kind_of: dict[str, str], kinds: str, limit: int) -> list[dict[str, Any]]:
+    """The representative opening claims (V2) of ``hand``, as actions."""
+    out: list[dict[str, Any]] = [{"type": "claim", "cards": [c], "kind": kind_of[c]} for c in hand]
     groups: dict[str, list[str]] = {}
-    out: list[tuple[list[str], str]] = []
     for c in hand:
         k = kind_of[c]
-        out.append(([c], k))
         g = groups.get(k)
         if g is None:
             groups[k] = [c]
@@ -86,28 +85,31 @@ def placements(hand: list[str], kind_of: dict[str, str], kinds: str, limit: int)
         g = groups.get(k)
         other = first if k != first_kind else _first_other(hand, kind_of, k)
         if other is not None:
-            out.append(([other], k))
+            out.append({"type": "claim", "cards": [other], "kind": k})
         if g is None:
             continue
         if len(g) >= 2 and limit >= 2:
-            out.append((g[:limit], k))
+            out.append({"type": "claim", "cards": g[:limit], "kind": k})
         if other is not None and len(g) < limit:
-            out.append(([*g, other], k))
+            out.append({"type": "claim", "cards": [*g, other], "kind": k})
     return out
 
 
-def additions(hand: list[str], kind_of: dict[str, str], k: str, limit: int) -> list[list[str]]:
-    """Card lists to add to a pile of kind ``k`` (V3)."""
-    out: list[list[str]] = [[c] for c in hand]
+def answer_actions(hand: list[str], kind_of: dict[str, str], k: str, limit: int) -> list[dict[str, Any]]:
+    """Believe, doubt and the representative additions (V3) to a pile of kind ``k``."""
+    out: list[dict[str, Any]] = [{"type": "believe"}, {"type": "doubt"}]
+    if not hand:
+        return out  # V5: with no cards one may only believe or doubt
+    out += [{"type": "add", "cards": [c]} for c in hand]
     g = [c for c in hand if kind_of[c] == k]
     if not g:
         return out
     if len(g) >= 2 and limit >= 2:
-        out.append(g[:limit])
+        out.append({"type": "add", "cards": g[:limit]})
     if len(g) < limit:
         other = _first_other(hand, kind_of, k)
         if other is not None:
-            out.append([*g, other])
+            out.append({"type": "add", "cards": [*g, other]})
     return out
 
 

@@ -14,7 +14,15 @@ from games.cards import check_deck_order, make_deck, parse_cards, shuffled, sort
 from games.errors import IllegalAction, InvalidOptions
 from games.options import check_dealer, check_seats, validate
 from games.verish import view as _view
-from games.verish.rules import MAX_SEATS, OPTIONS, additions, as_jsonable_check, kind_table, kinds_for, placements
+from games.verish.rules import (
+    MAX_SEATS,
+    OPTIONS,
+    answer_actions,
+    as_jsonable_check,
+    claim_actions,
+    kind_table,
+    kinds_for,
+)
 
 CLAIM, ANSWER, OVER = "claim", "answer", "over"
 _CLAIM_KEYS = frozenset(("type", "cards", "kind"))
@@ -111,20 +119,10 @@ class VerishState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase == OVER or seat != self.turn:
             return []
-        hand = self.hands[seat]
         if self.phase == CLAIM:  # V2
-            return [
-                {"type": "claim", "cards": cards, "kind": k}
-                for cards, k in placements(hand, self._kind_of, self._kinds, self._limit)
-            ]
+            return claim_actions(self.hands[seat], self._kind_of, self._kinds, self._limit)
         # V3: believe, doubt, or add (only with cards in hand, V5)
-        acts: list[Action] = [{"type": "believe"}, {"type": "doubt"}]
-        if hand:
-            acts += [
-                {"type": "add", "cards": cards}
-                for cards in additions(hand, self._kind_of, self.pile_kind or "", self._limit)
-            ]
-        return acts
+        return answer_actions(self.hands[seat], self._kind_of, self.pile_kind or "", self._limit)
 
     def apply(self, seat: int, action: Action) -> None:
         kind, cards = self._check(seat, action)  # validates fully; nothing changes before this returns
@@ -140,8 +138,11 @@ class VerishState(State):
 
     # -- validation --------------------------------------------------------------------
     def _check(self, seat: int, action: Action) -> tuple[str, list[str]]:
-        kind = check_action(action)
-        seat = self.check_seat(seat)
+        kind = action.get("type") if type(action) is dict else None
+        if type(kind) is not str:
+            kind = check_action(action)  # raises, naming what is wrong
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            seat = self.check_seat(seat)
         if self.phase == OVER:
             raise IllegalAction("the game is over")
         if seat != self.turn:
@@ -173,13 +174,13 @@ class VerishState(State):
         cards = action.get("cards")
         hand = self.hands[seat]
         # fast path: a short list of distinct held cards (a held card is a valid code)
-        if (
-            type(cards) is list
-            and 0 < len(cards) <= self._limit
-            and all(c in hand for c in cards)
-            and len(set(cards)) == len(cards)
-        ):
-            return list(cards)
+        if type(cards) is list and 0 < (n := len(cards)) <= self._limit:
+            for c in cards:
+                if c not in hand:
+                    break
+            else:
+                if n == 1 or len(set(cards)) == n:
+                    return cards[:]
         cards = parse_cards(cards)
         if len(cards) > self._limit:
             raise IllegalAction(f"cards: at most {self._limit} per placement, not {len(cards)}")
@@ -360,6 +361,8 @@ class VerishState(State):
 
 
 def _only_keys(action: Action, allowed: frozenset[str]) -> None:
+    if action.keys() <= allowed:
+        return
     extra = sorted(set(action) - allowed)
     if extra:
         raise IllegalAction(f"unexpected key {extra[0]!r} in a {action['type']} action")
