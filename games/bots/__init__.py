@@ -23,6 +23,7 @@ thumb per game, ``games.bots.durak``/``biznes``/``verish``) and ``strong``
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -45,12 +46,21 @@ class Bot(Protocol):
     ) -> Action: ...
 
 
-def check_inputs(view: object, legal_actions: Sequence[Action]) -> None:
-    """A bot takes a view dict, never a State."""
+def check_inputs(view: object, legal_actions: Sequence[Action]) -> list[Action]:
+    """A bot takes a view dict, never a State; returns the legal actions in a canonical order.
+
+    The order an engine lists its actions in may follow its internal (hidden)
+    card order, so every bot first sorts them by their content.
+    """
     if not isinstance(view, dict) or "seat" not in view:
         raise TypeError("a bot takes the seat's view dict (state.view(seat)), not a state")
     if not legal_actions:
         raise ValueError("no legal action to choose from")
+    return sorted((dict(a) for a in legal_actions), key=_canonical)
+
+
+def _canonical(action: Action) -> str:
+    return json.dumps({k: sorted(v) if isinstance(v, list) else v for k, v in action.items()}, sort_keys=True)
 
 
 class RandomBot:
@@ -66,8 +76,8 @@ class RandomBot:
         history: History,
         rng: random.Random,
     ) -> Action:
-        check_inputs(view, legal_actions)
-        return dict(rng.choice(list(legal_actions)))
+        legal = check_inputs(view, legal_actions)
+        return rng.choice(legal)
 
 
 class HeuristicBot:
@@ -83,12 +93,12 @@ class HeuristicBot:
         history: History,
         rng: random.Random,
     ) -> Action:
-        check_inputs(view, legal_actions)
-        if len(legal_actions) == 1:
-            return dict(legal_actions[0])
+        legal = check_inputs(view, legal_actions)
+        if len(legal) == 1:
+            return legal[0]
         from games.bots.policies import heuristic_policy
 
-        return dict(heuristic_policy(game_name)(view, list(legal_actions), history, rng))
+        return dict(heuristic_policy(game_name)(view, legal, history, rng))
 
 
 def get_bot(level: str, **params: Any) -> Bot:
