@@ -17,3 +17,8 @@ from config.settings import *  # noqa: F403
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 WHITENOISE_USE_FINDERS = True
+
+# a file, not memory, so processes started by tests (Celery workers, daphne, racing movers)
+# see the same test database; one per pytest process, so parallel runs never share it
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}  # noqa: F405

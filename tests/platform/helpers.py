@@ -72,3 +72,35 @@ def wait_until(predicate, timeout: float, interval: float = 0.2) -> bool:
             return True
         time.sleep(interval)
     return False
+
+
+def current_database_url() -> str:
+    """The database pytest-django is using right now, as a DATABASE_URL for child processes."""
+    from django.db import connection
+
+    s = connection.settings_dict
+    if s["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{s['NAME']}"
+    auth = s["USER"] + (f":{s['PASSWORD']}" if s.get("PASSWORD") else "")
+    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+
+
+def start_daphne(port: int, env: dict[str, str]) -> subprocess.Popen:
+    """daphne serving the platform on ``port``; returns once it accepts connections."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+    def listening() -> bool:
+        with socket.socket() as s:
+            return s.connect_ex(("127.0.0.1", port)) == 0
+
+    if not wait_until(lambda: listening() or proc.poll() is not None, 30) or proc.poll() is not None:
+        proc.kill()
+        raise RuntimeError(f"daphne did not start on port {port}")
+    return proc
