@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 
 import pytest
-from core.embedded import redis_alive, start_redis
 from django.conf import settings
+
+from core.embedded import redis_alive, start_redis
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -33,7 +34,6 @@ def celery_worker_process(redis_server):
     import sys
 
     from core.selectors import celery_workers
-
     from tests.platform.helpers import ROOT, child_env, wait_until
 
     proc = subprocess.Popen(

@@ -4,10 +4,10 @@ import platform
 
 import pytest
 from celery import Celery
-from core.selectors import health
 from django.conf import settings
 
 from config.env import celery_broker_url
+from core.selectors import health
 
 pytestmark = pytest.mark.django_db
 
