@@ -329,12 +329,10 @@ class VerishState(State):
             state.loser = data["loser"]
             state.phase = data["phase"]
             state.turn = data["turn"]
-        except (KeyError, TypeError) as e:
-            raise InvalidOptions(f"not a saved verish state: {e}") from e
-        for s in state.finished:
-            state.out[s] = True
-        if state.loser is not None:
-            state.out[state.loser] = False
+            for s in state.finished:
+                state.out[s] = True
+        except (KeyError, TypeError, IndexError, AttributeError) as e:
+            raise InvalidOptions(f"not a saved verish state: {e!r}") from e
         return state
 
     def copy(self) -> VerishState:

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 
 def build(state: VerishState, seat: int | None) -> dict[str, Any]:
+    if seat is not None:
+        seat = state.check_seat(seat)  # IllegalAction for a seat that does not exist
     over = state.phase == "over"
     view: dict[str, Any] = {
         "game": state.game_name,

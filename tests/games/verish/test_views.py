@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from games import IllegalAction, InvalidOptions
 from tests.games.contract import cards_in
 
 from .helpers import BELIEVE, DOUBT, GAME, THREE, add, claim, new, position
@@ -101,3 +104,18 @@ def test_snapshot_and_copy_restore_exactly_and_independently() -> None:
     assert state.to_json() == snap
     again.apply(2, DOUBT)
     assert again.to_json() == twin.to_json()
+
+
+def test_bad_seats_and_broken_snapshots_are_refused_by_name() -> None:
+    state = new(THREE)
+    for seat in (3, -1, True, "0"):
+        with pytest.raises(IllegalAction, match="seat"):
+            state.view(seat)  # type: ignore[arg-type]
+    with pytest.raises(InvalidOptions, match="verish"):
+        GAME.from_json({"game": "verish"})
+    broken = state.to_json()
+    del broken["pile"]
+    with pytest.raises(InvalidOptions, match="pile"):
+        GAME.from_json(broken)
+    with pytest.raises(InvalidOptions, match="verish"):
+        GAME.from_json({**state.to_json(), "game": "durak"})
