@@ -17,7 +17,9 @@ Decisions where the rules are silent:
   bids or passes (passing makes the deal void).
 - B2: any cards may be discarded, widow cards, trumps and jokers included. The
   widow stays listed in every view once shown (it was shown to everyone); only
-  the declarer's own view has ``discard``.
+  the view of the seat that won the bidding and discarded has ``discard``,
+  also after a B6 swap makes someone else declarer. A joker may still be
+  named as a discarded card (B9 allows any card); that reveals nothing.
 - B4: if the declarer asked for a banker and nobody took the role the
   contract drops by one even from 1 to 0 (literally "by one"). The "at least
   one criminal" rule needs no check: with 3+ choosers and only two
