@@ -33,3 +33,8 @@ def test_a_bad_choice_changes_nothing(host, client_of):
     assert [str(m) for m in get_messages(resp.wsgi_request)] == ["Biznes is played by 4 to 6 players."]
     resp = client_of(host).post(reverse("play_against_bots"), {"game": "poker"})
     assert resp["Location"] == reverse("play") and not Table.objects.exists()
+
+
+def test_a_visitor_is_asked_to_log_in_first(client):
+    page = client.get(reverse("play")).content.decode()
+    assert "to play against bots" in page and reverse("play_against_bots") not in page

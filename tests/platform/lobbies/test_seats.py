@@ -81,6 +81,9 @@ def test_the_last_seat_starts_the_match(durak_table, make_user, client_of):
     # the waiting room now sends everyone to the table page, the polled seats via htmx
     assert client_of(guest).get(reverse("lobby_table", args=[durak_table.pk]))["Location"] == resp["Location"]
     assert client_of(guest).get(reverse("lobby_table_seats", args=[durak_table.pk]))["HX-Redirect"] == resp["Location"]
+    # and nobody stands up once the game is on
+    resp = client_of(guest).post(reverse("table_leave", args=[durak_table.pk]))
+    assert said(resp) == "This table has already started." and Seat.objects.filter(user=guest).exists()
 
 
 def test_a_full_table_refuses_a_join(durak_table, make_user, client_of):
