@@ -172,7 +172,7 @@ class DurakState(BoutMixin, ViewMixin, State):
 
     # -- apply ----------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> None:
-        if type(action) is not dict:
+        if type(action) is not dict and not isinstance(action, dict):
             raise IllegalAction(f"an action must be an object with a 'type', not {action!r}")
         kind = action.get("type")
         handler = _HANDLERS.get(kind) if type(kind) is str else None
