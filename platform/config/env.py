@@ -42,6 +42,19 @@ def env_int(
     return value
 
 
+def env_float(name: str, default: float, environ: Mapping[str, str] = os.environ) -> float:
+    raw = environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = float(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected a number of seconds") from None
+    if not 0 <= value <= 3600:
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected 0 to 3600 seconds")
+    return value
+
+
 def env_list(name: str, default: list[str], environ: Mapping[str, str] = os.environ) -> list[str]:
     raw = environ.get(name)
     if raw is None:
@@ -53,12 +66,11 @@ def database_config(url: str | None, default_sqlite: str) -> dict:
     """``DATABASE_URL`` (PostgreSQL or SQLite) or the embedded SQLite file."""
     import dj_database_url
 
+    # SQLite has no row locks: IMMEDIATE transactions take the write lock up front, so two
+    # movers queue (up to the timeout) instead of failing with "database is locked"
+    sqlite_options = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     if not url:
-        return {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": default_sqlite,
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
-        }
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite, "OPTIONS": sqlite_options}
     scheme = url.split("://", 1)[0] if "://" in url else ""
     if scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
         raise ImproperlyConfigured(f"DATABASE_URL={url!r}: expected postgres://user@host:port/name or sqlite:///path")
@@ -66,7 +78,9 @@ def database_config(url: str | None, default_sqlite: str) -> dict:
         config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     except ValueError as exc:
         raise ImproperlyConfigured(f"DATABASE_URL={url!r}: {exc}") from None
-    if scheme != "sqlite" and not config.get("NAME"):
+    if scheme == "sqlite":
+        config["OPTIONS"] = {**sqlite_options, **config.get("OPTIONS", {})}
+    elif not config.get("NAME"):
         raise ImproperlyConfigured(f"DATABASE_URL={url!r}: the database name is missing")
     return config
 

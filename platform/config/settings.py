@@ -13,7 +13,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import celery_broker_url, database_config, env_bool, env_int, env_list, redis_url
+from config.env import celery_broker_url, database_config, env_bool, env_float, env_int, env_list, redis_url
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 VAR_DIR = Path(os.environ.get("VAR_DIR") or BASE_DIR / "var").resolve()
@@ -108,7 +108,16 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # countdowns stay far below this, so a delayed task is never redelivered early
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BEAT_SCHEDULE: dict = {}
+# a lost timeout task costs at most this many seconds
+CELERY_BEAT_SCHEDULE = {
+    "sweep-overdue-turns": {"task": "tables.tasks.sweep_overdue_turns", "schedule": 5.0},
+}
+#: bots: a short human-like pause before moving, the strong bot's thinking time per decision
+BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
+BOT_STRONG_BUDGET = env_float("BOT_STRONG_BUDGET", 1.0)
+#: how long past a bot's expected move the sweeper waits before asking it again
+BOT_DEADLINE_SLACK = 10.0
+SWEEP_GRACE_SECONDS = 1.0
 
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",

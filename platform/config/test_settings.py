@@ -7,7 +7,9 @@ and a real Redis by setting ``DATABASE_URL`` and ``REDIS_URL``.
 import os
 from pathlib import Path
 
-os.environ.setdefault("VAR_DIR", str(Path(__file__).resolve().parents[2] / "var" / "test"))
+# one folder per pytest process (its Redis socket, SQLite test database), so test runs
+# side by side never share or stop each other's services; children inherit it
+os.environ.setdefault("VAR_DIR", str(Path(__file__).resolve().parents[2] / "var" / "test" / f"run-{os.getpid()}"))
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
@@ -19,6 +21,6 @@ STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticF
 WHITENOISE_USE_FINDERS = True
 
 # a file, not memory, so processes started by tests (Celery workers, daphne, racing movers)
-# see the same test database; one per pytest process, so parallel runs never share it
+# see the same test database
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}  # noqa: F405

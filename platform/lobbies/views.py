@@ -83,7 +83,7 @@ def _table_visible(request: HttpRequest, table_id: int, token: str = "") -> Tabl
 
 def _playing_url(table: Table, token: str = "") -> str:
     url = reverse("table", args=[table.pk])
-    return f"{url}?token={token}" if token else url
+    return f"{url}?invite={token}" if token else url  # the table page and socket call it "invite"
 
 
 def _waiting_room(request: HttpRequest, table: Table, token: str = "") -> HttpResponse:

@@ -123,7 +123,8 @@ class Game(models.Model):
     move_number = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING, db_index=True)
     result = models.JSONField(null=True, blank=True)
-    #: when the current turn runs out (Celery applies the default move then)
+    #: when the current turn started and runs out (Celery applies the default move then)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     #: a bot played for an absent human at some point (the game is then unrated)
     bot_substituted = models.BooleanField(default=False)
@@ -148,6 +149,8 @@ class Move(models.Model):
     action = models.JSONField()
     #: the move in words, from public information only (the live move log)
     text = models.CharField(max_length=200)
+    #: the move as every seat saw it (hidden cards as counts): what bots may read
+    public = models.JSONField(default=dict)
     #: who made it: a human, a bot seat, a bot standing in, or the turn timer
     by = models.CharField(max_length=16, default="player")
     created_at = models.DateTimeField(auto_now_add=True)

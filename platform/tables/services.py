@@ -20,10 +20,12 @@ from django.utils import timezone
 
 from games import IllegalAction, get_game
 from games.base import State
+from games.bots.public import public_record
 from tables.fairness import deck_commitment
 from tables.models import Game, Match, Move, Table
 from tables.selectors import current_game, seat_index_of
 from tables.sheets import sheet_new, sheet_over, sheet_record
+from tables.turns import after_move, turn_start
 
 #: called after every commit that changed a game (turn timers and bots hook in here)
 after_change_hooks: list[Callable[[int], None]] = []
@@ -114,7 +116,11 @@ def parse_frame_action(action: Any) -> dict[str, Any]:
 
 @transaction.atomic
 def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, by: str = "player") -> Applied:
-    """Apply one move; raise ``ActionRefused`` (nothing changed) when it cannot be."""
+    """Apply one move; raise ``ActionRefused`` (nothing changed) when it cannot be.
+
+    ``by`` says who made it: ``player``, ``timeout`` (the turn timer), ``bot``
+    (a bot seat) or ``stand-in`` (a bot playing for an absent human).
+    """
     action = parse_frame_action(action)
     try:
         game = Game.objects.select_for_update().select_related("table").get(pk=game_id)
@@ -138,10 +144,16 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
     except IllegalAction as exc:
         raise ActionRefused("illegal", str(exc)) from None
     game.move_number += 1
-    Move.objects.create(game=game, number=game.move_number, seat=seat, action=action, text=text[:200], by=by)
+    Move.objects.create(game=game, number=game.move_number, seat=seat, action=action, text=text[:200], by=by,
+                        public=public_record(game.table.game, action, state.view(None)))
     game.state = state.to_json()
+    after_move(game, seat, by)
+    if by == "stand-in":
+        game.bot_substituted = True  # a bot played for an absent human: the game is unrated
+    turn_start(game, state)
     next_game = _game_finish(game, state) if state.is_over() else None
-    game.save(update_fields=["move_number", "state", "status", "result", "finished_at", "deadline"])
+    game.save(update_fields=["move_number", "state", "status", "result", "finished_at", "deadline",
+                             "turn_started_at", "bot_substituted"])
     table_id, number = game.table_id, game.move_number
     transaction.on_commit(lambda: notify(table_id, game_id, number))
     return Applied(game_id, number, text, state.is_over(), next_game.pk if next_game else None)

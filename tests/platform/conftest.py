@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 
 import pytest
 from django.conf import settings
@@ -25,6 +26,8 @@ def redis_server():
     if proc is not None:
         proc.terminate()
         proc.wait(10)
+    if settings.VAR_DIR.name.startswith("run-"):
+        shutil.rmtree(settings.VAR_DIR, ignore_errors=True)  # this run's own folder (var/test/run-<pid>)
 
 
 @pytest.fixture(scope="session")
