@@ -32,7 +32,7 @@ class State(ABC):
     options: dict[str, Any]
     seats: int
     dealer: int
-    #: the deal's deck order, top first, exactly as dealt (after any redeal)
+    #: the deck order given to (or shuffled by) ``new``, top first: ``new(deck=state.deck)`` replays the game
     deck: list[str]
 
     # -- the contract -------------------------------------------------------

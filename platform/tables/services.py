@@ -56,7 +56,7 @@ def _game_create(table: Table, match: Match, number: int, dealer: int, options: 
     # seed=None: the engine shuffles with `secrets`
     state = get_game(table.game).new(options=options, seats=table.seats_count, dealer=dealer)
     salt = secrets.token_hex(16)
-    return Game.objects.create(
+    game = Game.objects.create(
         match=match,
         table=table,
         number=number,
@@ -67,6 +67,9 @@ def _game_create(table: Table, match: Match, number: int, dealer: int, options: 
         commitment=deck_commitment(list(state.deck), salt),
         state=state.to_json(),
     )
+    turn_start(game, state)
+    game.save(update_fields=["deadline", "turn_started_at"])
+    return game
 
 
 @transaction.atomic
@@ -144,16 +147,33 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
     except IllegalAction as exc:
         raise ActionRefused("illegal", str(exc)) from None
     game.move_number += 1
-    Move.objects.create(game=game, number=game.move_number, seat=seat, action=action, text=text[:200], by=by,
-                        public=public_record(game.table.game, action, state.view(None)))
+    Move.objects.create(
+        game=game,
+        number=game.move_number,
+        seat=seat,
+        action=action,
+        text=text[:200],
+        by=by,
+        public=public_record(game.table.game, action, state.view(None)),
+    )
     game.state = state.to_json()
     after_move(game, seat, by)
     if by == "stand-in":
         game.bot_substituted = True  # a bot played for an absent human: the game is unrated
     turn_start(game, state)
     next_game = _game_finish(game, state) if state.is_over() else None
-    game.save(update_fields=["move_number", "state", "status", "result", "finished_at", "deadline",
-                             "turn_started_at", "bot_substituted"])
+    game.save(
+        update_fields=[
+            "move_number",
+            "state",
+            "status",
+            "result",
+            "finished_at",
+            "deadline",
+            "turn_started_at",
+            "bot_substituted",
+        ]
+    )
     table_id, number = game.table_id, game.move_number
     transaction.on_commit(lambda: notify(table_id, game_id, number))
     return Applied(game_id, number, text, state.is_over(), next_game.pk if next_game else None)

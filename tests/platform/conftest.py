@@ -31,30 +31,25 @@ def redis_server():
 
 
 @pytest.fixture(scope="session")
-def celery_worker_process(redis_server):
-    """A real Celery worker process on the test broker, stopped at the end of the session."""
+def celery_worker_process(redis_server, django_db_setup, django_db_blocker):
+    """A real Celery worker on the test broker and the test database, stopped at the end of the session.
+
+    Bots move at once (no human-like pause) and the strong bot thinks briefly, so games finish fast.
+    """
     import subprocess
     import sys
 
+    from config.celery import app
     from core.selectors import celery_workers
-    from tests.platform.helpers import ROOT, child_env, wait_until
+    from tests.platform.helpers import ROOT, child_env, current_database_url, wait_until
 
+    with django_db_blocker.unblock():
+        database = current_database_url()
+    app.control.purge()  # tasks queued by earlier tests or runs name games that are gone
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "-l", "WARNING"]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool",
-            "solo",
-            "-l",
-            "WARNING",
-            "-n",
-            f"test-{os.getpid()}@%h",
-        ],
-        env=child_env(),
+        [*command, "-n", f"test-{os.getpid()}@%h"],
+        env=child_env(DATABASE_URL=database, BOT_DELAY_SECONDS="0", BOT_STRONG_BUDGET="0.05"),
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
     )
