@@ -100,6 +100,7 @@ def socket_state(table_id: int, user) -> dict[str, Any]:
         "log": game_log(game),
         "sheet": sheet_rows(table.game, game.match.sheet),
         "previous": previous,
+        "me_away": any(p.away for p in table.seats.all() if p.index == seat),
         "public": {
             "table": table.pk,
             "status": table.status,
@@ -110,6 +111,7 @@ def socket_state(table_id: int, user) -> dict[str, Any]:
             "view": sv["view"],
             "legal": sv["legal"],
             "commitment": game.commitment,
+            "deadline": game.deadline.isoformat() if game.deadline else None,
         },
     }
 

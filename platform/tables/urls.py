@@ -4,5 +4,6 @@ from tables import views
 
 urlpatterns = [
     path("tables/<int:table_id>/", views.table_page, name="table"),
+    path("tables/<int:table_id>/away/", views.table_away, name="table_away"),
     path("games/<int:game_id>/replay", views.replay_page, name="replay"),
 ]

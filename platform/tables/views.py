@@ -1,10 +1,14 @@
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
+from tables.automation import seat_set_away
 from tables.models import Game, Table
 from tables.rendering import play_controls
 from tables.selectors import replay_step, socket_state, table_visible_to
+from tables.services import ActionRefused
 
 
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -30,3 +34,17 @@ def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
     except ValueError:
         step = 0
     return render(request, "tables/replay.html", replay_step(game, step))
+
+
+@require_POST
+@login_required
+def table_away(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Leave a running game ("a bot plays for me") or come back ("I'm back")."""
+    away = request.POST.get("away") == "1"
+    try:
+        seat_set_away(table_id, request.user, away=away)
+    except ActionRefused as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.info(request, "A bot plays your seat until you come back." if away else "Welcome back!")
+    return redirect("table", table_id=table_id)

@@ -1,0 +1,14 @@
+// Live turn countdowns: every [data-deadline] element shows the seconds left.
+// The server owns the clock (the deadline is on the game row); this only displays it.
+(function () {
+  function tick() {
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
+      el.textContent = left >= 60 ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : left + "s";
+      el.classList.toggle("urgent", left <= 10);
+    });
+  }
+  setInterval(tick, 500);
+  document.addEventListener("htmx:wsAfterMessage", tick);
+  document.addEventListener("DOMContentLoaded", tick);
+})();
