@@ -21,7 +21,7 @@ the platform build a bot's history with ``public_record``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 Action = dict[str, Any]
@@ -57,6 +57,25 @@ def public_record(game_name: str, action: Mapping[str, Any], spectator_view_afte
                 "true": check["true"],
                 "taker": check["taker"],
             }
+    return out
+
+
+def public_history(
+    game_name: str,
+    options: Mapping[str, Any] | None,
+    seats: int,
+    dealer: int,
+    deck: Sequence[str],
+    moves: Iterable[tuple[int, Mapping[str, Any]]],
+) -> History:
+    """A game's public log rebuilt from its full move log (the server side has the deck)."""
+    from games import get_game
+
+    state = get_game(game_name).new(options=options, seats=seats, dealer=dealer, deck=deck)
+    out: History = []
+    for seat, action in moves:
+        state.apply(seat, dict(action))
+        out.append((seat, public_record(game_name, action, state.view(None))))
     return out
 
 

@@ -103,3 +103,22 @@ def test_public_log_hides_face_down_cards() -> None:
         "card": "X1",
         "as": "AH",
     }
+
+
+def test_public_history_rebuilds_the_live_log() -> None:
+    """The platform can rebuild a bot's history from the stored full move log."""
+    from games.bots import public_record
+    from games.bots.public import public_history
+
+    state = get_game("verish").new(seats=3, seed=6)
+    bot, rng = get_bot("heuristic"), random.Random(6)
+    moves, live = [], []
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = bot.choose("verish", state.view(seat), state.legal_actions(seat), live, rng)
+        state.apply(seat, action)
+        moves.append((seat, action))
+        live.append((seat, public_record("verish", action, state.view(None))))
+    assert public_history("verish", state.options, 3, state.dealer, state.deck, moves) == live
+    assert any("check" in a for _, a in live)
+    assert all("cards" not in a for _, a in live if a["type"] in ("claim", "add"))
