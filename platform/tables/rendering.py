@@ -16,13 +16,25 @@ COMPOSED = {"attack", "throw", "claim", "add", "discard"}
 KINDS = {"rank": "23456789TJQKA", "suit": "SCDH"}
 
 
+#: one-card actions a click on the card itself can make, when the card has no other use
+QUICK = {"play", "cover", "transfer", "show"}
+
+
 def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any]:
-    """Group the legal actions into what the page offers: buttons, and card pickers."""
+    """Group the legal actions into what the page offers: buttons, card pickers, and clickable cards.
+
+    A card with exactly one legal one-card action (a Biznes play, a Durak cover
+    with one possible target) becomes a button in the hand ("quick"); a card with
+    several (cover this or that, or transfer) keeps explicit buttons. Biznes bids
+    are grouped by number of tricks so 30 bids fit on a phone.
+    """
     composed: list[dict[str, Any]] = []
     seen: set[str] = set()
     buttons: list[dict[str, Any]] = []
+    bids: dict[int, list[dict[str, Any]]] = {}
     jokers: dict[str, list[str]] = {}
     kinds: list[str] = []
+    per_card: dict[str, list[dict[str, Any]]] = {}
     for action in legal:
         kind = action["type"]
         if kind in COMPOSED:
@@ -34,16 +46,27 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
         elif kind == "play" and action.get("as"):
             jokers.setdefault(action["card"], []).append(action["as"])
         else:
-            buttons.append(action)
+            if kind in QUICK and action.get("card"):
+                per_card.setdefault(action["card"], []).append(action)
+            if kind == "bid":
+                bids.setdefault(action["tricks"], []).append(action)
+            else:
+                buttons.append(action)
     if game == "verish" and "claim" in seen:
         order = KINDS.get((view.get("options") or {}).get("kind", "rank"), "")
         kinds = sorted(kinds, key=lambda k: order.index(k) if k in order else 99)
+    # ticking cards and clicking them to play cannot share the hand: picking wins
+    quick = {} if composed else {c: acts[0] for c, acts in per_card.items() if len(acts) == 1 and c not in jokers}
+    # a quick card is the button for a Biznes play; a cover keeps its worded button too
+    buttons = [a for a in buttons if not (a["type"] == "play" and a.get("card") in quick)]
     return {
         "composed": composed,
         "buttons": buttons,
+        "bids": sorted(bids.items()),
         "claim_kinds": kinds,
         "jokers": sorted(jokers.items()),
         "pick": bool(composed),
+        "quick": quick,
         "discard_count": next((len(a["cards"]) for a in legal if a["type"] == "discard"), 0),
     }
 

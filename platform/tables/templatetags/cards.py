@@ -3,23 +3,94 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 
-from tables.labels import KIND_TEXT, action_label, card_text
+from tables.labels import KIND_TEXT, RANK_TEXT, SUIT_SYMBOL, action_label, card_name, card_text
 
 register = template.Library()
 RED = {"D", "H"}
+CARD_CODE = re.compile(r"\b([2-9TJQKA])([SCDH])\b")
 
 
 @register.filter
 def card(code: str | None) -> str:
+    """A card face: rank and suit apart so CSS can lay it out like a real card; the code stays in data-card."""
     if not code:
         return ""
-    colour = "red" if code[-1] in RED else ("joker" if code.startswith("X") else "black")
-    return format_html('<span class="card {}" data-card="{}">{}</span>', colour, code, card_text(code))
+    if code.startswith("X"):
+        return format_html(
+            '<span class="pcard joker" data-card="{}" title="joker"><span class="rank">🃏</span></span>', code
+        )
+    colour = "red" if code[-1] in RED else "black"
+    return format_html(
+        '<span class="pcard {}" data-card="{}" title="{}">'
+        '<span class="rank">{}</span><span class="suit">{}</span></span>',
+        colour,
+        code,
+        card_name(code),
+        RANK_TEXT.get(code[0], code[0]),
+        SUIT_SYMBOL.get(code[1], code[1]),
+    )
+
+
+@register.filter
+def card_plain(code: str | None) -> str:
+    """A card inline in text ("10♥"), coloured but without the card frame."""
+    if not code:
+        return ""
+    colour = "red" if code[-1] in RED else "black"
+    return format_html('<span class="cardtext {}" data-card="{}">{}</span>', colour, code, card_text(code))
+
+
+@register.filter
+def cardify(text: str | None) -> str:
+    """Card codes inside a public move description ("plays 8H") shown as "8♥"; the rest escaped."""
+    escaped = str(conditional_escape(text or ""))
+    return mark_safe(CARD_CODE.sub(lambda m: str(card_plain(m.group(0))), escaped))
+
+
+@register.filter
+def backs(count: Any, limit: int = 8) -> str:
+    """Face-down cards for a count: a small fan, capped so a 30-card hand stays one line."""
+    try:
+        count = int(count)
+    except (TypeError, ValueError):
+        return ""
+    shown = min(max(count, 0), int(limit))
+    return format_html(
+        '<span class="backs" title="{} cards">{}</span>',
+        count,
+        mark_safe('<span class="back"></span>' * shown),  # fixed markup, nothing from outside
+    )
+
+
+@register.filter
+def suit(code: str | None) -> str:
+    """A suit as its symbol, red or black."""
+    if not code:
+        return ""
+    colour = "red" if code in RED else "black"
+    name, symbol = KIND_TEXT.get(code, code), SUIT_SYMBOL.get(code, code)
+    return format_html('<span class="suitsym {}" title="{}">{}</span>', colour, name, symbol)
+
+
+@register.filter
+def points(value: Any) -> str:
+    """Biznes scores are whole or half points: 2.5 reads "2½", -0.5 reads "-½" (with a true minus sign)."""
+    if value is None or value == "":
+        return ""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return str(value)
+    whole, half = divmod(round(abs(number) * 2), 2)
+    text = (str(whole) if whole or not half else "") + ("½" if half else "")
+    return ("\N{MINUS SIGN}" if number < 0 else "") + text
 
 
 @register.filter
@@ -43,3 +114,12 @@ def at(sequence, index):
 @register.filter
 def kind_name(kind: str) -> str:
     return KIND_TEXT.get(kind, kind)
+
+
+@register.filter
+def seat_name(players: list[dict[str, Any]], index: Any) -> str:
+    """The display name of a seat index, from the page's ``players`` list."""
+    for player in players or []:
+        if player["index"] == index:
+            return player["name"]
+    return "" if index is None else f"seat {index + 1}"

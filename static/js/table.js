@@ -1,0 +1,70 @@
+// The live table's small comforts on top of htmx's WebSocket extension:
+// ticked cards and chosen options survive a swap (another player moved while
+// you were choosing), the tab title says when it is your turn, and a dot shows
+// whether the socket is connected. The server stays the only judge of moves.
+(function () {
+  "use strict";
+  var ticked = new Set();
+  var chosen = {};
+
+  document.addEventListener("change", function (evt) {
+    var el = evt.target;
+    if (!el.closest || !el.closest("#table-play")) return;
+    if (el.name === "cards") {
+      if (el.checked) ticked.add(el.value); else ticked.delete(el.value);
+    } else if (el.tagName === "SELECT") {
+      chosen[el.name] = el.value;
+    }
+  });
+
+  function restore() {
+    var play = document.getElementById("table-play");
+    if (!play) return;
+    var present = new Set();
+    play.querySelectorAll('input[name="cards"]').forEach(function (box) {
+      present.add(box.value);
+      if (ticked.has(box.value)) box.checked = true;
+    });
+    // cards that left the hand (played, or the hand changed) are forgotten
+    ticked.forEach(function (code) { if (!present.has(code)) ticked.delete(code); });
+    play.querySelectorAll("select").forEach(function (sel) {
+      var value = chosen[sel.name];
+      if (value && sel.querySelector('option[value="' + CSS.escape(value) + '"]')) sel.value = value;
+    });
+  }
+
+  var baseTitle = document.title;
+  function announce() {
+    var status = document.getElementById("table-status");
+    var mine = status && status.dataset.myTurn === "1";
+    document.title = (mine ? "● Your turn · " : "") + baseTitle;
+  }
+
+  function connection(open) {
+    var table = document.querySelector(".live-table");
+    if (!table) return;
+    table.classList.toggle("ws-open", open);
+    table.classList.toggle("ws-closed", !open);
+  }
+
+  // fragments rendered for the socket have no request, so no CSRF token: forms in
+  // them (the away / "I'm back" form) take the one the page was served with
+  document.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    var table = form.closest && form.closest(".live-table");
+    if (!table || form.method.toLowerCase() !== "post") return;
+    var field = form.querySelector('input[name="csrfmiddlewaretoken"]');
+    if (!field) {
+      field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "csrfmiddlewaretoken";
+      form.appendChild(field);
+    }
+    if (!field.value) field.value = table.dataset.csrf;
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", function () { restore(); announce(); });
+  document.addEventListener("htmx:wsOpen", function () { connection(true); });
+  document.addEventListener("htmx:wsClose", function () { connection(false); });
+  document.addEventListener("DOMContentLoaded", announce);
+})();
