@@ -8,3 +8,18 @@ from accounts.models import User
 def profile_user(username: str) -> User:
     """An active human player by username, or 404 (bots have no public profile yet)."""
     return get_object_or_404(User, username=username, is_active=True)
+
+
+def profile_games_played(user: User) -> int:
+    """Finished games at any table (rated or not) in which ``user`` held a seat."""
+    from tables.models import Game
+
+    return Game.objects.filter(status=Game.Status.FINISHED, table__seats__user=user).count()
+
+
+def profile_recent_games(user: User, limit: int = 10) -> list:
+    """``user``'s latest finished games, newest first, with their tables (for replay links)."""
+    from tables.models import Game
+
+    games = Game.objects.filter(status=Game.Status.FINISHED, table__seats__user=user).select_related("table")
+    return list(games.order_by("-finished_at", "-pk")[:limit])

@@ -12,4 +12,5 @@ urlpatterns = [
     path("u/<str:username>/", account_views.profile, name="profile"),
     path("", include("lobbies.urls")),
     path("", include("tables.urls")),
+    path("", include("leaderboards.urls")),
 ]

@@ -21,6 +21,7 @@ from django.utils import timezone
 from games import IllegalAction, get_game
 from games.base import State
 from games.bots.public import public_record
+from leaderboards.services import rating_record_game
 from tables.fairness import deck_commitment
 from tables.models import Game, Match, Move, Table
 from tables.selectors import current_game, seat_index_of
@@ -100,6 +101,7 @@ def _game_finish(game: Game, state: State) -> Game | None:
     game.finished_at = timezone.now()
     game.deadline = None
     match.sheet = sheet_record(table.game, match.sheet, state)
+    rating_record_game(game, match)  # same transaction: ratings never disagree with stored results
     if sheet_over(table.game, match.sheet):
         match.finished = True
         match.finished_at = timezone.now()

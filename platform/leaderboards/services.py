@@ -1,0 +1,152 @@
+"""Rating writes: rate one finished game inside its move's transaction, or recompute everything.
+
+Who is rated (decisions where the issue leaves room):
+
+- nothing on an unrated table (private tables may be marked unrated) and
+  nothing from a game in which a bot stood in for an absent human (for Biznes:
+  any deal of the match);
+- humans only in games where every seat is a human: a game with a bot seat
+  ("against bots") leaves human ratings alone;
+- bots are rated in their own pool, one account per level (``bot-<level>``):
+  in a game with bot seats only the bot accounts move, the humans entering
+  the calculation at their current (unchanged) rating. Bot accounts never
+  appear on leaderboards or in season standings, so they cannot feed them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from statistics import fmean
+
+from django.db import transaction
+
+from accounts.models import User
+from leaderboards import ratings
+from leaderboards.models import PlayerRating, RatingChange
+from tables.models import Game, Match, Seat
+
+
+def _identities(seats: list[Seat]) -> tuple[dict[int, int], set[int]] | None:
+    """Seat index -> rated user id, and which of those are bots; None if a seat is neither human nor a known bot."""
+    names = {f"bot-{s.bot_level}" for s in seats if s.bot_level}
+    bot_accounts = (
+        dict(User.objects.filter(username__in=names, is_bot=True).values_list("username", "pk")) if names else {}
+    )
+    who, bots = {}, set()
+    for seat in seats:
+        uid = bot_accounts.get(f"bot-{seat.bot_level}") if seat.bot_level else seat.user_id
+        if uid is None:
+            return None
+        who[seat.index] = uid
+        if seat.bot_level or seat.user.is_bot:
+            bots.add(uid)
+    return who, bots
+
+
+def _eligible(game: Game, match: Match) -> bool:
+    if not game.table.rated or game.bot_substituted:
+        return False
+    if game.table.game != "biznes":
+        return True
+    sheet = match.sheet.get("biznes") or {}
+    # the match is rated once, by the deal that ended it (a later game would mean this is not the last)
+    if not sheet.get("over") or len(sheet["deals"]) != game.number:
+        return False
+    return not Game.objects.filter(match_id=match.pk, bot_substituted=True).exclude(pk=game.pk).exists()
+
+
+def rating_record_game(game: Game, match: Match) -> None:
+    """Rate ``game`` (already marked finished, maybe not yet saved); Biznes: the match, at its last deal."""
+    if not _eligible(game, match):
+        return
+    table, kind = game.table, game.table.game
+    seats = list(Seat.objects.filter(table_id=table.pk).select_related("user").order_by("index"))
+    found = _identities(seats)
+    if found is None:
+        return
+    who, bots = found
+    updated = bots if bots else set(who.values())
+    # rows first (so concurrent first games cannot collide), then lock them in a fixed order
+    start = (ratings.MODEL.mu, ratings.MODEL.sigma)
+    PlayerRating.objects.bulk_create(
+        [
+            PlayerRating(
+                user_id=u,
+                kind=kind,
+                mu=start[0],
+                sigma=start[1],
+                rating=ratings.display(*start),
+                updated_at=game.finished_at,
+            )
+            for u in sorted(updated)
+        ],
+        ignore_conflicts=True,
+    )
+    rows = {
+        r.user_id: r
+        for r in PlayerRating.objects.select_for_update()
+        .filter(kind=kind, user_id__in=set(who.values()))
+        .order_by("user_id")
+    }
+    prior = {
+        u: (rows[u].mu, rows[u].sigma) if u in rows else (ratings.MODEL.mu, ratings.MODEL.sigma) for u in who.values()
+    }
+    out = ratings.outcome(kind, table.seats_count, game.options, game.result or {}, match.sheet.get("biznes"))
+    after = ratings.rate([[prior[who[s]] for s in team] for team in out.teams], out.ranks)
+    # a user seated twice (two bots of one level) moves by the mean of his seats, placed as the better one
+    moves: dict[int, list[tuple[int, tuple[float, float]]]] = defaultdict(list)
+    for team, new in zip(out.teams, after, strict=True):
+        for seat, rating in zip(team, new, strict=True):
+            if who[seat] in updated:
+                moves[who[seat]].append((seat, rating))
+    changes = []
+    for uid, seat_moves in sorted(moves.items()):
+        row = rows[uid]
+        mu, sigma = fmean(r[0] for _, r in seat_moves), fmean(r[1] for _, r in seat_moves)
+        placing = min((out.placings[s] for s, _ in seat_moves), key=lambda p: p.place)
+        new_rating = ratings.display(mu, sigma)
+        changes.append(
+            RatingChange(
+                user_id=uid,
+                kind=kind,
+                game_id=game.pk,
+                at=game.finished_at,
+                place=placing.place,
+                won=placing.won,
+                lost=placing.lost,
+                points_halves=placing.points_halves,
+                deals=placing.deals,
+                mu_before=row.mu,
+                sigma_before=row.sigma,
+                mu_after=mu,
+                sigma_after=sigma,
+                rating_before=row.rating,
+                rating_after=new_rating,
+            )
+        )
+        row.mu, row.sigma, row.rating, row.games, row.updated_at = (
+            mu,
+            sigma,
+            new_rating,
+            row.games + 1,
+            game.finished_at,
+        )
+    PlayerRating.objects.bulk_update([rows[u] for u in moves], ["mu", "sigma", "rating", "games", "updated_at"])
+    RatingChange.objects.bulk_create(changes)
+
+
+@transaction.atomic
+def ratings_recompute() -> int:
+    """Forget every rating and rate all finished games again in the order they finished; returns games seen."""
+    RatingChange.objects.all().delete()
+    PlayerRating.objects.all().delete()
+    games = (
+        Game.objects.filter(status=Game.Status.FINISHED, table__rated=True)
+        .select_related("table", "match")
+        .order_by("finished_at", "pk")
+    )
+    count = 0
+    for game in games.iterator(chunk_size=500):
+        rating_record_game(game, game.match)
+        count += 1
+    return count

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from leaderboards import views
+
+urlpatterns = [
+    path("leaderboards/", views.leaderboards_home, name="leaderboards"),
+    path("leaderboards/biznes/seasons/", views.biznes_season_page, name="biznes_season"),
+    path("leaderboards/<slug:kind>/", views.leaderboard_page, name="leaderboard"),
+]

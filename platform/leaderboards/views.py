@@ -1,0 +1,29 @@
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from leaderboards.selectors import KINDS, PERIODS, biznes_season, leaderboard
+
+
+def leaderboards_home(request: HttpRequest) -> HttpResponse:
+    return redirect("leaderboard", kind="durak")
+
+
+def leaderboard_page(request: HttpRequest, kind: str) -> HttpResponse:
+    if kind not in KINDS:
+        raise Http404("no such game")
+    period = request.GET.get("period", "all")
+    if period not in PERIODS:
+        period = "all"
+    context = {
+        "kind": kind,
+        "kinds": KINDS,
+        "period": period,
+        "periods": {key: label for key, (label, _) in PERIODS.items()},
+        **leaderboard(kind, period, request.user),
+    }
+    return render(request, "leaderboards/leaderboard.html", context)
+
+
+def biznes_season_page(request: HttpRequest) -> HttpResponse:
+    context = {"kinds": KINDS, **biznes_season(request.GET.get("season"), request.user)}
+    return render(request, "leaderboards/biznes_season.html", context)

@@ -1,0 +1,81 @@
+"""Leaderboards, the Biznes season and the profile over 1,000 players and 10,000 games: few queries, right rows."""
+
+import pytest
+from django.utils import timezone
+
+from leaderboards.benchdata import build
+from leaderboards.models import PlayerRating, RatingChange
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def crowd():
+    return build(players=1000, games=10_000)
+
+
+def test_pages_stay_under_ten_queries_with_a_big_history(client, crowd, django_assert_max_num_queries):
+    board = PlayerRating.objects.filter(kind="durak", sigma__lt=6).order_by("-rating", "user_id")
+    far = board[400].user  # well beyond the top 100
+    client.force_login(far)
+    with django_assert_max_num_queries(9):
+        page = client.get("/leaderboards/durak/")
+    assert page.status_code == 200
+    assert len(page.context["rows"]) == 100
+    assert page.context["me"]["position"] == 401 and page.context["me"]["user"] == far
+    with django_assert_max_num_queries(9):
+        assert client.get("/leaderboards/verish/?period=week").status_code == 200
+    with django_assert_max_num_queries(9):
+        season = client.get("/leaderboards/biznes/seasons/")
+    assert season.status_code == 200 and season.context["rows"]
+    with django_assert_max_num_queries(9):
+        profile = client.get(f"/u/{crowd[0].username}/")
+    assert profile.status_code == 200
+    assert {r["kind"] for r in profile.context["ratings"]} <= {"durak", "biznes", "verish"}
+    assert b"<svg" in profile.content and b"/replay" in profile.content
+
+
+def test_leaderboard_leaves_out_provisional_players_and_bots(client, django_user_model):
+    now = timezone.now()
+    steady = django_user_model.objects.create_user("steady", "s@example.com", "pw-cards-123")
+    fresh = django_user_model.objects.create_user("fresh", "f@example.com", "pw-cards-123")
+    bot = django_user_model.objects.create_user("bot-x", "b@example.com", "pw-cards-123", is_bot=True)
+    for user, sigma in ((steady, 3.0), (fresh, 7.0), (bot, 2.0)):
+        PlayerRating.objects.create(user=user, kind="durak", mu=30, sigma=sigma, rating=1000, games=20, updated_at=now)
+    client.force_login(fresh)
+    page = client.get("/leaderboards/durak/")
+    assert [r["user"].username for r in page.context["rows"]] == ["steady"]
+    assert page.context["mine"]["rating"].endswith("?")
+    # "last 7 days" keeps only players with a rated game in the period: none here
+    assert client.get("/leaderboards/durak/?period=week").context["rows"] == []
+
+
+def test_biznes_season_sums_half_points_exactly(client, django_user_model):
+    from tests.platform.tables.factories import started_table
+
+    _, players, game = started_table("biznes", 4)
+    at = timezone.now()
+    for user, matches in zip(players, ([5, 2], [5], [-3], [1]), strict=True):  # 3.5, 2.5, -1.5, 0.5
+        for halves in matches:
+            RatingChange.objects.create(
+                user=user,
+                kind="biznes",
+                game=game,
+                at=at,
+                place=1,
+                points_halves=halves,
+                deals=4,
+                mu_before=25,
+                sigma_before=8,
+                mu_after=25,
+                sigma_after=8,
+                rating_before=1000,
+                rating_after=1000,
+            )
+    page = client.get(f"/leaderboards/biznes/seasons/?season={at:%Y-%m}")
+    rows = page.context["rows"]
+    assert [str(r["total"]) for r in rows] == ["3.5", "2.5", "0.5", "-1.5"]
+    assert rows[0]["matches"] == 2 and rows[0]["per_deal"] == "0.44"
+    assert "-1.5" in page.content.decode()
+    earlier = client.get("/leaderboards/biznes/seasons/?season=2001-01")
+    assert earlier.context["rows"] == [] and "2001-01" in earlier.context["seasons"]
