@@ -67,8 +67,14 @@ def database_config(url: str | None, default_sqlite: str) -> dict:
     import dj_database_url
 
     # SQLite has no row locks: IMMEDIATE transactions take the write lock up front, so two
-    # movers queue (up to the timeout) instead of failing with "database is locked"
-    sqlite_options = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    # movers queue (up to the timeout) instead of failing with "database is locked". WAL lets
+    # readers (every socket rendering its view) go on during a write, and synchronous=NORMAL
+    # drops the fsync per commit (10 ms each here) while staying safe if a process crashes.
+    sqlite_options = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
     if not url:
         return {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite, "OPTIONS": sqlite_options}
     scheme = url.split("://", 1)[0] if "://" in url else ""

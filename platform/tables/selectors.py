@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Prefetch
+
 from games import get_game
+from games.base import State
 from tables.fairness import deck_commitment
-from tables.models import Game, Move, Seat, Table
+from tables.models import Game, Match, Move, Seat, Table
 from tables.sheets import sheet_rows
 
 
 def table_with_seats(table_id: int) -> Table:
-    return Table.objects.select_related("created_by").prefetch_related("seats__user").get(pk=table_id)
+    return Table.objects.prefetch_related(Prefetch("seats", Seat.objects.select_related("user"))).get(pk=table_id)
 
 
 def seat_index_of(table: Table, user) -> int | None:
@@ -25,13 +28,13 @@ def current_game(table: Table) -> Game | None:
     return Game.objects.filter(table=table).select_related("table").order_by("-number").first()
 
 
-def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
+def seat_view(game: Game, seat: int | None, state: State | None = None) -> dict[str, Any]:
     """What one seat (None: a spectator) may see, and the moves it may make now.
 
     The only place the platform turns an engine state into something a socket
     or page receives: everything comes from ``state.view(seat)``.
     """
-    state = get_game(game.table.game).from_json(game.state)
+    state = state or get_game(game.table.game).from_json(game.state)
     view = state.view(seat)
     playing = game.status == Game.Status.PLAYING
     legal = state.legal_actions(seat) if seat is not None and playing else []
@@ -71,6 +74,37 @@ def seat_players(table: Table, view: dict[str, Any] | None) -> list[dict[str, An
     return players
 
 
+#: what every socket of a table needs after a move, computed once per move per process
+_SHARED: dict[tuple[int, int, str], dict[str, Any]] = {}
+_SHARED_MAX = 512
+
+
+def _game_shared(game: Game) -> dict[str, Any]:
+    """The game's engine state, move log, score sheet and previous result at this move.
+
+    All of it is fixed by (game, move number, status), so the sockets of one
+    table (each rendering its own seat) share one copy instead of each
+    re-reading it. Nothing here is seat-specific: views are made per seat.
+    """
+    key = (game.pk, game.move_number, game.status)
+    shared = _SHARED.get(key)
+    if shared is None:
+        previous = None
+        if game.number > 1:
+            earlier = Game.objects.filter(match_id=game.match_id, number=game.number - 1)
+            previous = earlier.values("pk", "result").first()
+        shared = {
+            "state": get_game(game.table.game).from_json(game.state),
+            "log": game_log(game),
+            "sheet": sheet_rows(game.table.game, Match.objects.values_list("sheet", flat=True).get(pk=game.match_id)),
+            "previous": previous,
+        }
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.pop(next(iter(_SHARED)))
+        _SHARED[key] = shared
+    return shared
+
+
 def socket_state(table_id: int, user) -> dict[str, Any]:
     """Everything one socket (one seat, or a spectator) is sent after a change."""
     table = table_with_seats(table_id)
@@ -87,19 +121,17 @@ def socket_state(table_id: int, user) -> dict[str, Any]:
             "players": seat_players(table, None),
             "public": {"table": table.pk, "status": table.status, "game": None, "seat": seat},
         }
-    sv = seat_view(game, seat)
-    previous = None
-    if game.number > 1:
-        previous = Game.objects.filter(match_id=game.match_id, number=game.number - 1).values("pk", "result").first()
+    shared = _game_shared(game)
+    sv = seat_view(game, seat, shared["state"])
     return {
         "table": table,
         "game": game,
         "seat": seat,
         **sv,
         "players": seat_players(table, sv["view"]),
-        "log": game_log(game),
-        "sheet": sheet_rows(table.game, game.match.sheet),
-        "previous": previous,
+        "log": shared["log"],
+        "sheet": shared["sheet"],
+        "previous": shared["previous"],
         "me_away": any(p.away for p in table.seats.all() if p.index == seat),
         "public": {
             "table": table.pk,
