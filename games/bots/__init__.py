@@ -9,12 +9,16 @@ A bot sees exactly what its seat may see and nothing else::
   options are in the view, or derived from it for Biznes -- ``options_of``),
 - ``legal_actions`` the seat's list,
 - ``history`` the public move log, ``[(seat, public_action), ...]``, built
-  with ``games.bots.public.public_record`` (hidden cards become counts),
+  move by move with ``games.bots.public.public_record`` or from a stored
+  move log with ``public_history`` (hidden cards become counts),
 - ``rng`` a ``random.Random``: the same inputs and the same rng state give the
   same choice.
 
-A bot never receives the ``State``; the strong bot builds its own states from
-sampled worlds consistent with what the seat knows (``games.bots.worlds``).
+A bot never receives the ``State`` (``check_inputs`` refuses anything but a
+view dict); the strong bot builds its own states from sampled worlds
+consistent with what the seat knows (``games.bots.worlds_<game>``).
+
+Measured strength: ``python -m games.arena`` (see its docstring).
 
 Levels: ``random`` (uniform over legal actions), ``heuristic`` (rules of
 thumb per game, ``games.bots.durak``/``biznes``/``verish``) and ``strong``
