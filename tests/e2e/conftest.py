@@ -1,0 +1,131 @@
+"""Browser tests: Playwright driving Debian's Chromium against the whole platform, started for real.
+
+pytest-django's ``live_server`` is WSGI only (no WebSockets), so the platform
+runs as ``manage.py runplatform`` (daphne, Celery, Redis) on a free port with
+its own ``VAR_DIR``; users and tables are made through ``manage.py shell`` in
+that same environment, and the browsers log in through the real login form.
+
+Without a browser these tests skip on a developer's machine but FAIL under CI
+(``CI`` set, as ``.ci/run`` does): a CI run must never pass by skipping them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.platform.helpers import ROOT, free_port, wait_until
+
+CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# what pytest's own settings put into the environment; the platform must start as a developer's would
+TEST_ONLY = {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT", "VAR_DIR", "DEBUG"}
+
+
+def unavailable(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"browser tests cannot run under CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def artifacts_dir() -> Path:
+    path = Path(os.environ.get("E2E_ARTIFACTS", ROOT / "var" / "artifacts"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+class Platform:
+    """A running platform on ``url``, and a way to run Django code in its environment."""
+
+    def __init__(self, url: str, env: dict[str, str]) -> None:
+        self.url = url
+        self.env = env
+
+    def django(self, code: str) -> dict:
+        """Run ``code`` in ``manage.py shell`` against the platform's database; it prints one JSON line."""
+        done = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", code],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def healthy(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as resp:
+            return resp.status == 200
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def platform_server(tmp_path_factory) -> Iterator[Platform]:
+    port = free_port()
+    var = tmp_path_factory.mktemp("e2e-var")
+    env = {k: v for k, v in os.environ.items() if k not in TEST_ONLY}
+    env.update(
+        DEBUG="1",
+        VAR_DIR=str(var),
+        PYTHONPATH=os.pathsep.join([str(ROOT / "platform"), str(ROOT)]),
+        LOG_LEVEL="WARNING",
+    )
+    log = (var / "platform.log").open("w+")
+    proc = subprocess.Popen(
+        [sys.executable, "manage.py", "runplatform", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        if not wait_until(lambda: healthy(port) or proc.poll() is not None, 120) or proc.poll() is not None:
+            log.seek(0)
+            pytest.fail(f"the platform did not come up:\n{log.read()[-4000:]}", pytrace=False)
+        yield Platform(f"http://127.0.0.1:{port}", env)
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)  # the launcher stops daphne, Celery and Redis on Ctrl-C
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    if not Path(CHROMIUM).exists():
+        unavailable(f"no browser at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the playwright package is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

@@ -1,0 +1,165 @@
+"""Two people play Durak against each other in two browsers, by clicking, live over the socket."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+from tests.e2e.conftest import artifacts_dir
+
+pytestmark = pytest.mark.slow
+
+PASSWORD = "pw-e2e-cards-2026"
+TIMEOUT = 15_000  # ms: a move travels browser -> daphne -> database -> channel layer -> both browsers
+
+# two players with verified e-mails (sign-up verification is mandatory), and a started two-seat Durak table
+SETUP = """
+import json
+from allauth.account.models import EmailAddress
+from accounts.models import User
+from tables.models import Seat, Table
+from tables.services import match_start
+users = []
+for name in {names!r}:
+    user = User.objects.create_user(name, name + "@example.com", {password!r}, display_name=name.title())
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    users.append(user)
+table = Table.objects.create(game="durak", options={{}}, seats_count=2, created_by=users[0], match_length=3)
+for index, user in enumerate(users):
+    Seat.objects.create(table=table, index=index, user=user)
+match_start(table)
+print(json.dumps({{"table": table.pk}}))
+"""
+
+
+def log_in(context, url: str, username: str):
+    page = context.new_page()
+    page.goto(f"{url}/accounts/login/")
+    page.fill('input[name="login"]', username)
+    page.fill('input[name="password"]', PASSWORD)
+    page.click('form button[type="submit"]:not(.link)')
+    page.wait_for_url(re.compile(r"^(?!.*/accounts/login/).*$"), timeout=TIMEOUT)
+    return page
+
+
+def open_table(page, url: str, table: int) -> None:
+    page.goto(f"{url}/tables/{table}/")
+    page.wait_for_selector(".live-table.ws-open", timeout=TIMEOUT)
+
+
+def move_of(page) -> int:
+    return int(page.get_attribute("#table-status", "data-move"))
+
+
+def wait_move(pages, number: int) -> None:
+    for page in pages:
+        page.wait_for_selector(f'#table-status[data-move="{number}"]', timeout=TIMEOUT)
+
+
+def to_act(pages):
+    """The page whose player the game is waiting for."""
+    for page in pages:
+        if page.get_attribute("#table-status", "data-my-turn") == "1":
+            return page
+    raise AssertionError("nobody's turn in either browser")
+
+
+def untick(page) -> None:
+    ticked = page.locator(".hand .pick input:checked")
+    while ticked.count():
+        ticked.first.uncheck(force=True)  # the box itself is hidden under its card
+
+
+def play_one(page) -> str:
+    """Click one legal move the page offers, the way a person would; returns what was done."""
+    quick = page.locator(".hand button.quick")
+    if quick.count():
+        card = quick.first.locator(".pcard").get_attribute("data-card")
+        quick.first.click()
+        return f"card {card}"
+    picks = page.locator(".hand .pick")
+    compose = page.locator("button.compose")
+    if picks.count() and compose.count() and page.locator("button.act-done, button.act-take").count() == 0:
+        untick(page)
+        picks.first.click()
+        compose.first.click()
+        return f"{compose.first.inner_text()} {picks.first.locator('.pcard').get_attribute('data-card')}"
+    for name in ("button.act-cover", "button.act-take", "button.act-done", "button.act"):
+        button = page.locator(name)
+        if button.count():
+            text = button.first.inner_text()
+            button.first.click()
+            return text
+    raise AssertionError("no legal move offered to the player whose turn it is")
+
+
+def test_two_players_play_durak_by_clicking_and_survive_a_reload(browser, platform_server):
+    url = platform_server.url
+    tag = uuid.uuid4().hex[:6]
+    names = [f"alice{tag}", f"boris{tag}"]
+    table = platform_server.django(SETUP.format(names=names, password=PASSWORD))["table"]
+
+    contexts = [browser.new_context(viewport={"width": 390, "height": 844}) for _ in names]
+    contexts[1].set_default_timeout(TIMEOUT)
+    pages = [log_in(ctx, url, name) for ctx, name in zip(contexts, names, strict=True)]
+    for page in pages:
+        open_table(page, url, table)
+        assert move_of(page) == 0
+    # each sees both names, and only its own hand as faces
+    for page in pages:
+        seats = page.inner_text("#table-seats")
+        assert names[0].title() in seats and names[1].title() in seats
+        assert page.locator(".hand .pcard").count() == 6
+
+    attacker = to_act(pages)
+    defender = pages[1] if attacker is pages[0] else pages[0]
+    assert defender.get_attribute("#table-status", "data-my-turn") == ""
+
+    # an impossible attack (two cards of different ranks) is refused visibly and changes nothing
+    hand = attacker.locator(".hand .pick")
+    ranks = [c[0] for c in attacker.locator(".hand .pick .pcard").evaluate_all("els => els.map(e => e.dataset.card)")]
+    pair = next(((i, j) for i in range(len(ranks)) for j in range(i + 1, len(ranks)) if ranks[i] != ranks[j]), None)
+    if pair is not None:
+        hand.nth(pair[0]).click()
+        hand.nth(pair[1]).click()
+        attacker.click("button.compose")
+        attacker.wait_for_selector("#table-error:not(:empty)", timeout=TIMEOUT)
+        assert move_of(attacker) == 0 and move_of(defender) == 0
+        untick(attacker)
+
+    # the attacker ticks one card and attacks: both browsers show it on the table
+    card = hand.first.locator(".pcard").get_attribute("data-card")
+    hand.first.click()
+    attacker.click("button.compose")
+    wait_move(pages, 1)
+    for page in pages:
+        assert page.locator(f'#table-board .bout [data-card="{card}"]').count() == 1
+    assert attacker.locator(f'.hand [data-card="{card}"]').count() == 0
+    assert attacker.locator("#table-error").inner_text() == ""  # the next state cleared the error
+    assert to_act(pages) is defender and "Your turn" in defender.inner_text("#table-status")
+
+    # the defender answers by clicking; the attacker sees it
+    did = play_one(defender)
+    wait_move(pages, 2)
+    assert attacker.locator("#table-log li").count() == 2, did
+
+    # a reload restores everything, and play goes on from there
+    attacker.reload()
+    attacker.wait_for_selector(".live-table.ws-open", timeout=TIMEOUT)
+    assert move_of(attacker) == 2 and attacker.locator("#table-log li").count() == 2
+    for number in range(3, 7):
+        play_one(to_act(pages))
+        wait_move(pages, number)
+        if number == 4:
+            defender.reload()
+            defender.wait_for_selector(".live-table.ws-open", timeout=TIMEOUT)
+            assert move_of(defender) == 4
+    assert attacker.inner_text("#table-log") == defender.inner_text("#table-log")
+
+    shot = artifacts_dir() / "durak-table.png"
+    attacker.screenshot(path=str(shot), full_page=True)
+    print(f"table page screenshot: {shot}")
+    for ctx in contexts:
+        ctx.close()
