@@ -10,7 +10,7 @@ from collections import defaultdict
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
+from django.db.models import Count, Exists, Min, OuterRef, Q, QuerySet, Sum
 from django.utils import timezone
 
 from games.biznes.scoring import to_number
@@ -78,6 +78,14 @@ def season_bounds(season: str | None) -> tuple[date, datetime, datetime]:
     return first, datetime(first.year, first.month, 1, tzinfo=tz), datetime(after.year, after.month, 1, tzinfo=tz)
 
 
+def _months(first: date, last: date) -> list[date]:
+    months = []
+    while first <= last:
+        months.append(first)
+        first = (first + timedelta(days=32)).replace(day=1)
+    return months
+
+
 def _standing(position: int, row: dict[str, Any], me_id: int | None) -> dict[str, Any]:
     total, deals = row["total"] or 0, row["deal_count"] or 0
     return {
@@ -109,8 +117,12 @@ def biznes_season(season: str | None, user) -> dict[str, Any]:
             t = mine["total"]
             ahead = totals.filter(Q(total__gt=t) | Q(total=t, user_id__lt=me_id)).count()
             me = _standing(ahead + 1, mine, me_id)
-    months = RatingChange.objects.filter(kind="biznes").dates("at", "month", order="DESC")
-    seasons = sorted({first, *months}, reverse=True)
+    # every month from the first rated match to now: one indexed MIN, not a DISTINCT over all history
+    oldest = RatingChange.objects.filter(kind="biznes").aggregate(at=Min("at"))["at"]
+    seasons = _months(min(first, oldest.date().replace(day=1) if oldest else first), timezone.now().date())
+    if first not in seasons:
+        seasons.append(first)
+    seasons.sort(reverse=True)
     return {"season": first, "rows": rows, "me": me, "seasons": [m.strftime("%Y-%m") for m in seasons]}
 
 
