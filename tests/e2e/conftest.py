@@ -2,8 +2,8 @@
 
 pytest-django's ``live_server`` is WSGI only (no WebSockets), so the platform
 runs as ``manage.py runplatform`` (daphne, Celery, Redis) on a free port with
-its own ``VAR_DIR``; users and tables are made through ``manage.py shell`` in
-that same environment, and the browsers log in through the real login form.
+its own ``VAR_DIR``; the players are made through ``manage.py shell`` in
+that same environment, then log in, create and join the table through the real pages.
 
 Without a browser these tests skip on a developer's machine but FAIL under CI
 (``CI`` set, as ``.ci/run`` does): a CI run must never pass by skipping them.

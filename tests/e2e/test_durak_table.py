@@ -14,23 +14,15 @@ pytestmark = pytest.mark.slow
 PASSWORD = "pw-e2e-cards-2026"
 TIMEOUT = 15_000  # ms: a move travels browser -> daphne -> database -> channel layer -> both browsers
 
-# two players with verified e-mails (sign-up verification is mandatory), and a started two-seat Durak table
+# two players with verified e-mails (sign-up verification is mandatory); the table is made in the lobby
 SETUP = """
 import json
 from allauth.account.models import EmailAddress
 from accounts.models import User
-from tables.models import Seat, Table
-from tables.services import match_start
-users = []
 for name in {names!r}:
     user = User.objects.create_user(name, name + "@example.com", {password!r}, display_name=name.title())
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-    users.append(user)
-table = Table.objects.create(game="durak", options={{}}, seats_count=2, created_by=users[0], match_length=3)
-for index, user in enumerate(users):
-    Seat.objects.create(table=table, index=index, user=user)
-match_start(table)
-print(json.dumps({{"table": table.pk}}))
+print(json.dumps({{"users": {names!r}}}))
 """
 
 
@@ -44,9 +36,26 @@ def log_in(context, url: str, username: str):
     return page
 
 
-def open_table(page, url: str, table: int) -> None:
-    page.goto(f"{url}/tables/{table}/")
-    page.wait_for_selector(".live-table.ws-open", timeout=TIMEOUT)
+def create_and_join(host, guest, url: str) -> int:
+    """The host creates a two-seat Durak table in the lobby; the guest finds it on the Play page and joins.
+
+    Both end on the live table page: the guest by the join's redirect, the host
+    by the waiting room's poll once every seat is filled.
+    """
+    host.goto(f"{url}/play/new/?game=durak")
+    host.select_option('select[name="seats"]', "2")
+    host.select_option('select[name="turn_seconds"]', "120")  # no turn timeout while the browsers work
+    host.click('button:has-text("Create and sit down")')
+    host.wait_for_url(re.compile(r"/play/\d+/$"), timeout=TIMEOUT)
+    table = int(re.search(r"/play/(\d+)/$", host.url).group(1))
+
+    guest.goto(f"{url}/play/?game=durak")
+    guest.click(f'.lobby-table[data-table="{table}"] a', timeout=TIMEOUT)
+    guest.click('button:has-text("Join (first free seat)")')
+    for page in (guest, host):
+        page.wait_for_url(f"**/tables/{table}/", timeout=TIMEOUT)
+        page.wait_for_selector(".live-table.ws-open", timeout=TIMEOUT)
+    return table
 
 
 def move_of(page) -> int:
@@ -99,13 +108,14 @@ def test_two_players_play_durak_by_clicking_and_survive_a_reload(browser, platfo
     url = platform_server.url
     tag = uuid.uuid4().hex[:6]
     names = [f"alice{tag}", f"boris{tag}"]
-    table = platform_server.django(SETUP.format(names=names, password=PASSWORD))["table"]
+    platform_server.django(SETUP.format(names=names, password=PASSWORD))
 
     contexts = [browser.new_context(viewport={"width": 390, "height": 844}) for _ in names]
-    contexts[1].set_default_timeout(TIMEOUT)
+    for ctx in contexts:
+        ctx.set_default_timeout(TIMEOUT)
     pages = [log_in(ctx, url, name) for ctx, name in zip(contexts, names, strict=True)]
+    create_and_join(pages[0], pages[1], url)
     for page in pages:
-        open_table(page, url, table)
         assert move_of(page) == 0
     # each sees both names, and only its own hand as faces
     for page in pages:
