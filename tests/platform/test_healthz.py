@@ -35,7 +35,7 @@ def test_no_worker_means_celery_down():
     # the same real Redis, but a broker database no worker listens on
     url = celery_broker_url(settings.REDIS_URL)
     url = url + "?virtual_host=14" if url.startswith("redis+socket") else url.rsplit("/", 1)[0] + "/14"
-    lonely = Celery("lonely", broker=url)
+    lonely = Celery("lonely", broker=url, set_as_current=False)  # or shared tasks would follow it
     ok, body = health(app=lonely)
     assert not ok
     assert body["celery"] == "down" and body["redis"] == "up" and body["down"] == ["celery"]
