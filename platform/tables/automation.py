@@ -34,8 +34,13 @@ STAND_IN_LEVEL = "heuristic"
 def game_timeout(game_id: int, move_number: int) -> bool:
     """The turn's deadline passed: apply the rules' default move, once. True if it acted."""
     game = Game.objects.select_for_update().select_related("table").filter(pk=game_id).first()
-    if (game is None or game.status != Game.Status.PLAYING or game.move_number != move_number
-            or game.deadline is None or game.deadline > timezone.now()):
+    if (
+        game is None
+        or game.status != Game.Status.PLAYING
+        or game.move_number != move_number
+        or game.deadline is None
+        or game.deadline > timezone.now()
+    ):
         return False
     state = load_state(game)
     index = state.to_act()[0]
@@ -61,11 +66,18 @@ def bot_play(game_id: int, move_number: int, rng: random.Random | None = None) -
     if not seat_is_automated(seat):
         return False
     history = [(seat_no, public) for seat_no, public in game.moves.order_by("number").values_list("seat", "public")]
-    bot = get_bot(seat.bot_level or STAND_IN_LEVEL, **(
-        {"budget_seconds": settings.BOT_STRONG_BUDGET} if seat.bot_level == "strong" else {}))
+    bot = get_bot(
+        seat.bot_level or STAND_IN_LEVEL,
+        **({"budget_seconds": settings.BOT_STRONG_BUDGET} if seat.bot_level == "strong" else {}),
+    )
     # the bot sees the seat's view, its legal actions and the public log: never the state
-    action = bot.choose(game.table.game, state.view(index), state.legal_actions(index), history,
-                        rng or random.Random(secrets.randbits(64)))
+    action = bot.choose(
+        game.table.game,
+        state.view(index),
+        state.legal_actions(index),
+        history,
+        rng or random.Random(secrets.randbits(64)),
+    )
     try:
         table_apply_action(game_id, index, move_number, action, by="bot" if seat.is_bot else "stand-in")
     except ActionRefused:

@@ -62,5 +62,3 @@ def after_move(game: Game, seat_index: int, by: str) -> None:
         seat.timeouts_in_row += 1
         seat.away = seat.away or seat.timeouts_in_row >= AWAY_AFTER_TIMEOUTS
     seat.save(update_fields=["timeouts_in_row", "time_bank_left", "away"])
-
-
