@@ -2,14 +2,12 @@
 
 import json
 import re
-from importlib import import_module
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 
+from accounts.services import session_cookie_for
 from config.asgi import application
 from tables.models import Game
 from tables.selectors import seat_view
@@ -19,19 +17,10 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 CARD = re.compile(r"\b(?:[2-9TJQKA][SCDH]|X[12])\b")
 
 
-def session_cookie(user) -> str:
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.save()
-    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
-
-
 async def connect(table, user=None, *, json_mode=False, origin=b"http://testserver", query=""):
     headers = [(b"origin", origin)]
     if user is not None:
-        headers.append((b"cookie", (await sync_to_async(session_cookie)(user)).encode()))
+        headers.append((b"cookie", (await sync_to_async(session_cookie_for)(user)).encode()))
     params = "&".join(p for p in ("format=json" if json_mode else "", query) if p)
     path = f"/ws/tables/{table.pk}/" + (f"?{params}" if params else "")
     comm = WebsocketCommunicator(application, path, headers=headers)

@@ -7,10 +7,10 @@ import signal
 import pytest
 from websockets.sync.client import connect
 
+from accounts.services import session_cookie_for
 from tables.models import Game
 from tests.platform.helpers import child_env, current_database_url, free_port, start_daphne
 from tests.platform.tables.factories import started_table
-from tests.platform.tables.test_consumer import session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -19,7 +19,7 @@ def open_socket(port, table, user):
     return connect(
         f"ws://127.0.0.1:{port}/ws/tables/{table.pk}/?format=json",
         origin=f"http://127.0.0.1:{port}",
-        additional_headers={"Cookie": session_cookie(user)},
+        additional_headers={"Cookie": session_cookie_for(user)},
         open_timeout=10,
     )
 

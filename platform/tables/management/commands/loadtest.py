@@ -18,25 +18,14 @@ import json
 import random
 import statistics
 import time
-from importlib import import_module
 
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.core.management.base import BaseCommand
 from websockets.asyncio.client import connect
 
 from accounts.models import User
+from accounts.services import session_cookie_for
 from tables.models import Seat, Table
 from tables.services import match_start
-
-
-def session_cookie(user: User) -> str:
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.save()
-    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
 
 
 def create_tables(count: int, run: str) -> list[tuple[int, list[str]]]:
@@ -53,7 +42,7 @@ def create_tables(count: int, run: str) -> list[tuple[int, list[str]]]:
         for s, user in enumerate(users):
             Seat.objects.create(table=table, index=s, user=user)
         match_start(table)
-        tables.append((table.pk, [session_cookie(u) for u in users]))
+        tables.append((table.pk, [session_cookie_for(u) for u in users]))
     return tables
 
 
