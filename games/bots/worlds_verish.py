@@ -22,6 +22,9 @@ from games.bots.verish import kind_of, seen_cards
 from games.cards import make_deck
 from games.verish.state import VerishState
 
+#: a few rounds after the decision say most about it; then the share of cards decides (``utility``)
+ROLLOUT_CAP = 40
+
 
 class WorldError(ValueError):
     pass
