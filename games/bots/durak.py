@@ -9,7 +9,10 @@
   that is impossible, or when it would spend high or several trumps on cheap
   cards while the stock is still thick.
 - Throwing in (D6, D7): throw low non-trumps; once the stock is empty, anything
-  but a high trump; to a player who takes, junk up to a queen.
+  but a high trump; to a player who takes, junk up to a queen. A card the
+  defender cannot beat -- judged from the cards known to be in his hand: those
+  he picked up, and his whole hand once the stock is empty in a two-player
+  game (``opponent_cards``) -- is thrown (and led) first, whatever its worth.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 from games.bots.public import Action, History
 from games.cards import RANK_VALUE, SUIT_OF
+from games.durak.tables import covers
 
 DUMMY = "X1"
 
@@ -43,14 +47,39 @@ def choose(view: dict[str, Any], legal: list[Action], history: History, rng: ran
         return worth(c, trump, sbs)
 
     kinds = {a["type"] for a in legal}
-    if "attack" in kinds:
-        return _lead(view, legal, w)
     if kinds & {"cover", "take", "transfer", "show"}:
         return _defend(view, legal, w)
-    return _throw(view, legal, w)
+    unbeatable = _unbeatable(view, history, trump, sbs)
+    if "attack" in kinds:
+        return _lead(view, legal, w, unbeatable)
+    return _throw(view, legal, w, unbeatable)
 
 
-def _lead(view: dict[str, Any], legal: list[Action], w: Any) -> Action:
+def opponent_cards(view: dict[str, Any], history: History) -> tuple[set[str], bool]:
+    """(cards known in the defender's hand, whether that is his whole hand)."""
+    from games.bots.worlds_durak import elsewhere, knowledge
+
+    defender = view.get("defender")
+    if defender is None:
+        return set(), False
+    k = knowledge(view, history)
+    known = set(k.known[defender])
+    if view["seats"] == 2 and view["stock"] == 0:
+        pool = elsewhere(view, k)
+        if len(pool) == view["hand_sizes"][defender]:
+            return set(pool), True
+    return known, False
+
+
+def _unbeatable(view: dict[str, Any], history: History, trump: str | None, sbs: bool) -> set[str]:
+    """My cards the defender surely cannot cover (only when his whole hand is known)."""
+    cards, whole = opponent_cards(view, history)
+    if not whole:
+        return set()
+    return {c for c in view["hand"] if not any(covers(c, d, trump, sbs) for d in cards)}
+
+
+def _lead(view: dict[str, Any], legal: list[Action], w: Any, unbeatable: set[str]) -> Action:
     hand = view["hand"]
     stock = view.get("stock", 0)
     has_cheap = any(w(c) <= 14 for c in hand)
@@ -63,6 +92,8 @@ def _lead(view: dict[str, Any], legal: list[Action], w: Any) -> Action:
             s += 15
         if stock == 0 and len(cards) == len(hand):
             s -= 100  # going out
+        if all(c in unbeatable for c in cards):
+            s -= 50
         return s
 
     return min(legal, key=score)
@@ -118,7 +149,7 @@ def _too_dear(view: dict[str, Any], plan: list[tuple[str, str]], w: Any) -> bool
     return stock >= 14 and cheap and len(trumps) >= 1 and max(w(c) for c in trumps) >= 22
 
 
-def _throw(view: dict[str, Any], legal: list[Action], w: Any) -> Action:
+def _throw(view: dict[str, Any], legal: list[Action], w: Any, unbeatable: set[str]) -> Action:
     done = next((a for a in legal if a["type"] == "done"), None)
     throws = [a for a in legal if a["type"] == "throw" and len(a["cards"]) == 1]
     if not throws:
@@ -131,7 +162,7 @@ def _throw(view: dict[str, Any], legal: list[Action], w: Any) -> Action:
         limit = 22
     else:
         limit = 10 if stock > 6 else 12
-    best = min(throws, key=lambda a: w(a["cards"][0]))
-    if w(best["cards"][0]) <= limit or done is None:
+    best = min(throws, key=lambda a: (a["cards"][0] not in unbeatable, w(a["cards"][0])))
+    if w(best["cards"][0]) <= limit or done is None or best["cards"][0] in unbeatable:
         return best
     return done

@@ -87,6 +87,17 @@ def knowledge(view: dict[str, Any], history: History) -> Knowledge:
     return k
 
 
+def elsewhere(view: dict[str, Any], k: Knowledge) -> list[str]:
+    """The cards in the other hands and the stock: not in my hand, on the table or discarded.
+
+    In a two-player game with an empty stock this is exactly the opponent's hand.
+    """
+    table = {c for t in view["table"] for c in (t["attack"], t["cover"]) if c is not None}
+    gone = set(view["hand"]) | table | set(k.discard)
+    opts = view["options"]
+    return [c for c in make_deck(opts["deck"], dummy=opts["dummy"]) if c not in gone]
+
+
 def sample(view: dict[str, Any], history: History, rng: random.Random) -> DurakState:
     """A full position consistent with everything the seat knows."""
     opts = dict(view["options"])
