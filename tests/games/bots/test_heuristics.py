@@ -93,3 +93,24 @@ def test_verish_doubts_an_impossible_claim() -> None:
     st = get_game("verish").from_json(data)
     bot = get_bot("heuristic")
     assert bot.choose("verish", st.view(1), st.legal_actions(1), [], random.Random(0)) == {"type": "doubt"}
+
+
+def _biznes_bidding(hand: list[str]):
+    """Seat 1 (first to bid, dealer 0) holds ``hand`` in a 4-player 36-card deal."""
+    state = get_game("biznes").new(seats=4, seed=2)
+    data = state.to_json()
+    rest = [c for c in make_deck(36) if c not in hand]
+    data["hands"] = [rest[0:9], hand, rest[9:18], rest[18:27]]
+    return get_game("biznes").from_json(data)
+
+
+def test_biznes_bids_its_long_strong_suit() -> None:
+    state = _biznes_bidding(["AH", "KH", "QH", "JH", "9H", "AS", "KS", "6C", "7D"])
+    action = get_bot("heuristic").choose("biznes", state.view(1), state.legal_actions(1), [], random.Random(0))
+    assert action == {"type": "bid", "tricks": 1, "suit": "H"}
+
+
+def test_biznes_passes_a_weak_hand() -> None:
+    state = _biznes_bidding(["6H", "7H", "8S", "9S", "6C", "7C", "8D", "9D", "TD"])
+    action = get_bot("heuristic").choose("biznes", state.view(1), state.legal_actions(1), [], random.Random(0))
+    assert action == {"type": "pass"}
