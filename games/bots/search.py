@@ -107,7 +107,7 @@ class StrongBot:
             except ValueError:
                 break
             seed = rng.randrange(2**32)
-            finished = True
+            values: list[tuple[int, float]] = []
             for i, action in enumerate(cands):
                 st = world.copy()
                 try:
@@ -116,13 +116,15 @@ class StrongBot:
                     continue
                 value = self._rollout(st, me, random.Random(seed), policy, worlds, deadline)
                 if value is None:
-                    finished = False
                     break
-                totals[i] += value
-                counted[i] += 1
-            if not finished:
-                break
-            self.last_iterations += 1
+                values.append((i, value))
+            else:
+                for i, value in values:  # a world counts only when every candidate was played in it
+                    totals[i] += value
+                    counted[i] += 1
+                self.last_iterations += 1
+                continue
+            break
         if not any(counted):
             return first
 
