@@ -32,8 +32,8 @@ def _die_with_parent() -> None:
 
 
 class Launcher:
-    def __init__(self, host: str, port: int, worker_concurrency: int = 2, out=sys.stdout) -> None:
-        self.host, self.port = host, port
+    def __init__(self, host: str, port: int, worker_concurrency: int = 2, out=sys.stdout, web: int = 1) -> None:
+        self.host, self.port, self.web = host, port, web
         self.concurrency = worker_concurrency
         self.out = out
         self.children: dict[str, subprocess.Popen] = {}
@@ -69,10 +69,10 @@ class Launcher:
             self.children["redis"] = start_redis(
                 settings.REDIS_SOCKET, start_new_session=True, preexec_fn=_die_with_parent
             )
-        self.spawn(
-            "daphne",
-            [py, "-m", "daphne", "-b", self.host, "-p", str(self.port), "--proxy-headers", "config.asgi:application"],
-        )
+        # several web processes (one per core) share all their state through the database and Redis
+        for i in range(self.web):
+            daphne = [py, "-m", "daphne", "-b", self.host, "-p", str(self.port + i), "--proxy-headers"]
+            self.spawn("daphne" if i == 0 else f"daphne-{i + 1}", [*daphne, "config.asgi:application"])
         self.spawn(
             "worker",
             [

@@ -17,10 +17,12 @@ def table_with_seats(table_id: int) -> Table:
     return Table.objects.prefetch_related(Prefetch("seats", Seat.objects.select_related("user"))).get(pk=table_id)
 
 
-def seat_index_of(table: Table, user) -> int | None:
+def seat_index_of(table: Table | int, user) -> int | None:
+    """The user's seat at a table (a Table or its id), or None for a spectator."""
     if user is None or not user.is_authenticated:
         return None
-    return Seat.objects.filter(table=table, user=user).values_list("index", flat=True).first()
+    table_id = table if isinstance(table, int) else table.pk
+    return Seat.objects.filter(table_id=table_id, user=user).values_list("index", flat=True).first()
 
 
 def current_game(table: Table) -> Game | None:

@@ -24,7 +24,7 @@ from games.bots.public import public_record
 from leaderboards.services import rating_record_game
 from tables.fairness import deck_commitment
 from tables.models import Game, Match, Move, Table
-from tables.selectors import current_game, seat_index_of
+from tables.selectors import seat_index_of
 from tables.sheets import sheet_new, sheet_over, sheet_record
 from tables.turns import after_move, turn_start
 
@@ -183,14 +183,13 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
 
 def table_player_action(table_id: int, user, move_number: Any, action: Any) -> Applied:
     """A human's move from the socket: find his seat in the table's current game."""
-    table = Table.objects.get(pk=table_id)
-    seat = seat_index_of(table, user)
+    seat = seat_index_of(table_id, user)
     if seat is None:
         raise ActionRefused("not_seated", "you are not seated at this table")
-    game = current_game(table)
-    if game is None or game.status != Game.Status.PLAYING:
+    game = Game.objects.filter(table_id=table_id).order_by("-number").values_list("pk", "status").first()
+    if game is None or game[1] != Game.Status.PLAYING:
         raise ActionRefused("over", "no game is being played at this table")
-    return table_apply_action(game.pk, seat, move_number, action)
+    return table_apply_action(game[0], seat, move_number, action)
 
 
 def notify(table_id: int, game_id: int, move_number: int = 0) -> None:

@@ -20,9 +20,10 @@ class Command(BaseCommand):
         parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
         parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
         parser.add_argument("--concurrency", type=int, default=2, help="Celery worker processes")
+        parser.add_argument("--web", type=int, default=1, help="daphne processes, on PORT, PORT+1, ...")
 
-    def handle(self, *args, host: str, port: int, concurrency: int, **options) -> None:
-        launcher = Launcher(host, port, concurrency, out=self.stdout)
+    def handle(self, *args, host: str, port: int, concurrency: int, web: int, **options) -> None:
+        launcher = Launcher(host, port, concurrency, out=self.stdout, web=web)
 
         def ready() -> None:
             self.stdout.write(self.style.SUCCESS(f"\n  The platform is running at http://{host}:{port}/"))

@@ -87,7 +87,13 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("--tables", type=int, default=50)
         parser.add_argument("--seconds", type=float, default=60)
-        parser.add_argument("--url", default="http://127.0.0.1:8000")
+        parser.add_argument(
+            "--url",
+            action="append",
+            dest="urls",
+            help="a web process; give several to spread the players (the seats of one table "
+            "then sit on different processes, so every move crosses Redis)",
+        )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
             "--think",
@@ -96,10 +102,11 @@ class Command(BaseCommand):
             help="mean seconds a player thinks before moving (0: as fast as the server allows)",
         )
 
-    def handle(self, *args, tables: int, seconds: float, url: str, seed: int, think: float, **options) -> None:
+    def handle(self, *args, tables: int, seconds: float, urls: list[str], seed: int, think: float, **options) -> None:
+        urls = urls or ["http://127.0.0.1:8000"]
         run = str(int(time.time()))
         setup = create_tables(tables, run)
-        self.stdout.write(f"{tables} Durak tables ready; playing for {seconds:.0f} s against {url}")
+        self.stdout.write(f"{tables} Durak tables ready; playing for {seconds:.0f} s against {', '.join(urls)}")
         stats = [Table_() for _ in setup]
         rng = random.Random(seed)
 
@@ -108,9 +115,17 @@ class Command(BaseCommand):
             start = time.monotonic()
             await asyncio.gather(
                 *(
-                    player(url.rstrip("/"), table_id, cookie, st, deadline, random.Random(rng.random()), think)
-                    for (table_id, cookies), st in zip(setup, stats, strict=True)
-                    for cookie in cookies
+                    player(
+                        urls[(t + s) % len(urls)].rstrip("/"),
+                        table_id,
+                        cookie,
+                        st,
+                        deadline,
+                        random.Random(rng.random()),
+                        think,
+                    )
+                    for t, ((table_id, cookies), st) in enumerate(zip(setup, stats, strict=True))
+                    for s, cookie in enumerate(cookies)
                 )
             )
             return time.monotonic() - start
