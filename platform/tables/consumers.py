@@ -13,13 +13,21 @@ import json
 import time
 from typing import Any
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from tables.models import Table
 from tables.rendering import render_error, render_table
 from tables.selectors import seat_index_of, socket_state
 from tables.services import ActionRefused, table_player_action
+
+
+# Channels' default runs every socket's database work on one shared thread, so a table
+# waiting on a database round trip holds up all the others; each call here may take
+# its own thread (and connection) instead. Nothing below relies on thread identity.
+def database_sync_to_async(func):
+    return DatabaseSyncToAsync(func, thread_sensitive=False)
+
 
 MAX_FRAME = 4096
 #: token bucket per socket: a burst of 8 frames, refilled at 4 per second
