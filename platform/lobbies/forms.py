@@ -17,6 +17,7 @@ from games.options import Option
 from lobbies.services import default_match_length
 
 TURN_SECONDS = [(15, "15 seconds"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes")]
+TIME_BANKS = [(0, "none"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes")]
 FOOL_RULES = [
     ("under", "Under the fool: the fool deals and defends first"),
     ("from", "From the fool: the fool deals and attacks first"),
@@ -44,6 +45,13 @@ def option_field(option: Option) -> forms.Field | None:
 class TableForm(forms.Form):
     seats = forms.TypedChoiceField(coerce=int, label="Players")
     turn_seconds = forms.TypedChoiceField(choices=TURN_SECONDS, coerce=int, initial=60, label="Time per turn")
+    time_bank_seconds = forms.TypedChoiceField(
+        choices=TIME_BANKS,
+        coerce=int,
+        initial=0,
+        label="Time bank",
+        help_text="Extra seconds per player for the whole game, used when a turn runs over.",
+    )
     match_length = forms.IntegerField(
         required=False,
         min_value=1,

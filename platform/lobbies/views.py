@@ -61,6 +61,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 options=data["options"],
                 seats=data["seats"],
                 turn_seconds=data["turn_seconds"],
+                time_bank_seconds=data["time_bank_seconds"],
                 rated=data["rated"],
                 private=data["private"],
                 match_length=data["match_length"],

@@ -23,7 +23,7 @@ from games.base import State
 from games.bots.public import public_record
 from leaderboards.services import rating_record_game
 from tables.fairness import deck_commitment
-from tables.models import Game, Match, Move, Table
+from tables.models import Game, Match, Move, Seat, Table
 from tables.selectors import seat_index_of
 from tables.sheets import sheet_new, sheet_over, sheet_record
 from tables.turns import after_move, turn_start
@@ -81,6 +81,8 @@ def match_start(table: Table) -> Game:
         raise ActionRefused("over", "this table has already started")
     if any(not seat.filled for seat in table.seats.all()):
         raise ActionRefused("illegal", "every seat must be filled before the start")
+    # every player starts the match with the table's whole time bank (spent on overrunning turns)
+    Seat.objects.filter(table=table).update(time_bank_left=table.time_bank_seconds, timeouts_in_row=0)
     dealer = secrets.randbelow(table.seats_count)
     match = Match.objects.create(
         table=table, sheet=sheet_new(table.game, table.seats_count, table.options, table.match_length, dealer)

@@ -98,3 +98,24 @@ def test_a_bot_does_not_move_for_a_present_human():
     _, _, game = started_table("durak", 2)
     assert bot_play(game.pk, 0) is False
     assert not Move.objects.exists()
+
+
+def test_the_time_bank_extends_turns_and_is_spent_by_overrunning():
+    from tables.models import Table
+    from tables.services import match_start
+    from tests.platform.tables.factories import make_players
+
+    players = make_players(2, prefix="bank")
+    table = Table.objects.create(
+        game="durak", seats_count=2, created_by=players[0], turn_seconds=30, time_bank_seconds=60
+    )
+    for i, user in enumerate(players):
+        Seat.objects.create(table=table, index=i, user=user)
+    game = match_start(table)
+    mover = mover_of(game)
+    assert (game.deadline - game.turn_started_at).total_seconds() == pytest.approx(90, abs=1)
+    # the player thinks 50 s: 20 s over the turn time come out of his bank
+    Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(seconds=50))
+    table_apply_action(game.pk, mover, 0, seat_view(game, mover)["legal"][0])
+    assert Seat.objects.get(table=table, index=mover).time_bank_left == pytest.approx(40, abs=1)
+    assert Seat.objects.get(table=table, index=1 - mover).time_bank_left == 60
