@@ -49,6 +49,8 @@ class TableForm(forms.Form):
         choices=TIME_BANKS,
         coerce=int,
         initial=0,
+        required=False,
+        empty_value=0,
         label="Time bank",
         help_text="Extra seconds per player for the whole game, used when a turn runs over.",
     )
