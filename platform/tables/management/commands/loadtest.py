@@ -37,7 +37,7 @@ def create_tables(count: int, run: str) -> list[tuple[int, list[str]]]:
         ]
         # a long turn time, so the turn timer never plays for the scripted players
         table = Table.objects.create(
-            game="durak", seats_count=2, created_by=users[0], rated=False, turn_seconds=3600, match_length=1000
+            game="durak", seats_count=2, created_by=users[0], rated=False, turn_seconds=600, match_length=1000
         )
         for s, user in enumerate(users):
             Seat.objects.create(table=table, index=s, user=user)
