@@ -117,7 +117,9 @@ CELERY_BEAT_SCHEDULE = {
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
 BOT_STRONG_BUDGET = env_float("BOT_STRONG_BUDGET", 1.0)
 #: how long past a bot's expected move the sweeper waits before asking it again
-BOT_DEADLINE_SLACK = 10.0
+BOT_DEADLINE_SLACK = env_float("BOT_DEADLINE_SLACK", 10.0)
+#: schedule a Celery task for each turn (off only in tests that drive the tasks themselves)
+TURN_TASKS = env_bool("TURN_TASKS", True)
 SWEEP_GRACE_SECONDS = 1.0
 
 AUTHENTICATION_BACKENDS = [

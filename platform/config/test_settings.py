@@ -17,6 +17,9 @@ os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# a turn timer queued by one test would fire inside a later one (game ids repeat after a
+# flush); tests that exercise real delivery turn this on for themselves
+TURN_TASKS = env_bool("TURN_TASKS", False)  # noqa: F405
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 WHITENOISE_USE_FINDERS = True
 

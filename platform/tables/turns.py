@@ -43,8 +43,10 @@ def turn_start(game: Game, state: State) -> None:
 
 
 def schedule_turn(game_id: int, move_number: int, deadline, automated: bool) -> None:
-    from tables import tasks
+    from tables import tasks  # tasks import automation, which imports the services that import us
 
+    if not settings.TURN_TASKS:
+        return
     tasks.turn_timeout.apply_async((game_id, move_number), eta=deadline)
     if automated:
         tasks.bot_move.apply_async((game_id, move_number), countdown=settings.BOT_DELAY_SECONDS)

@@ -49,7 +49,15 @@ def celery_worker_process(redis_server, django_db_setup, django_db_blocker):
     command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "-l", "WARNING"]
     proc = subprocess.Popen(
         [*command, "-n", f"test-{os.getpid()}@%h"],
-        env=child_env(DATABASE_URL=database, BOT_DELAY_SECONDS="0", BOT_STRONG_BUDGET="0.05"),
+        # the worker schedules the next turns itself; its bots' own safety-net deadlines stay far
+        # beyond the session, so no stale timer runs into another test's database flush
+        env=child_env(
+            DATABASE_URL=database,
+            BOT_DELAY_SECONDS="0",
+            BOT_STRONG_BUDGET="0.05",
+            TURN_TASKS="1",
+            BOT_DEADLINE_SLACK="3000",
+        ),
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
     )

@@ -18,7 +18,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
         ("verish", 3, ["heuristic", "random", "strong"]),
     ],
 )
-def test_a_table_of_bots_plays_to_the_end(celery_worker_process, game, seats, levels):
+def test_a_table_of_bots_plays_to_the_end(celery_worker_process, settings, game, seats, levels):
+    settings.TURN_TASKS = True  # the first bot move is delivered by Celery, as in production
     host = make_players(1, prefix=f"host-{game}-")[0]
     table = Table.objects.create(game=game, seats_count=seats, created_by=host, rated=False)
     for index, level in enumerate(levels):
