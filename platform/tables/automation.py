@@ -30,9 +30,17 @@ from tables.turns import schedule_turn, seat_is_automated, turn_start
 STAND_IN_LEVEL = "heuristic"
 
 
-@transaction.atomic
 def game_timeout(game_id: int, move_number: int) -> bool:
     """The turn's deadline passed: apply the rules' default move, once. True if it acted."""
+    # nearly every timer finds its turn long played: say so without taking the row lock
+    due = Game.objects.filter(
+        pk=game_id, move_number=move_number, status=Game.Status.PLAYING, deadline__lte=timezone.now()
+    )
+    return due.exists() and _game_timeout_locked(game_id, move_number)
+
+
+@transaction.atomic
+def _game_timeout_locked(game_id: int, move_number: int) -> bool:
     game = Game.objects.select_for_update().select_related("table").filter(pk=game_id).first()
     if (
         game is None
@@ -106,5 +114,6 @@ def seat_set_away(table_id: int, user, away: bool) -> Seat:
         if seat.index in state.to_act():
             turn_start(game, state)  # the turn is now the bot's, or the human's again with a fresh clock
             game.save(update_fields=["deadline", "turn_started_at"])
-        transaction.on_commit(lambda: notify(table_id, game.pk, game.move_number))
+        # no move number: the game row changed (deadline) without a move, so sockets must re-read it
+        transaction.on_commit(lambda: notify(table_id, game.pk, None))
     return seat

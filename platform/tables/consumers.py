@@ -120,10 +120,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error(refused.code, str(refused))
 
     async def table_changed(self, event: dict) -> None:
-        await self.send_state()
+        # a move names its (game, move): sockets after the first reuse that move's data
+        hint = (event["game"], event["move"]) if event.get("move") is not None else None
+        await self.send_state(hint)
 
-    async def send_state(self) -> None:
-        state = await database_sync_to_async(socket_state)(self.table_id, self.user)
+    async def send_state(self, hint: tuple[int, int] | None = None) -> None:
+        state = await database_sync_to_async(socket_state)(self.table_id, self.user, hint)
         if self.json_mode:
             await self.send(text_data=json.dumps({"type": "state", **state["public"]}))
         else:

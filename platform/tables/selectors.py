@@ -4,17 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch
-
 from games import get_game
 from games.base import State
 from tables.fairness import deck_commitment
 from tables.models import Game, Match, Move, Seat, Table
 from tables.sheets import sheet_rows
-
-
-def table_with_seats(table_id: int) -> Table:
-    return Table.objects.prefetch_related(Prefetch("seats", Seat.objects.select_related("user"))).get(pk=table_id)
 
 
 def seat_index_of(table: Table | int, user) -> int | None:
@@ -55,12 +49,12 @@ def game_log(game: Game, limit: int = 30) -> list[Move]:
     return moves
 
 
-def seat_players(table: Table, view: dict[str, Any] | None) -> list[dict[str, Any]]:
+def seat_players(table: Table, view: dict[str, Any] | None, seats: list[Seat] | None = None) -> list[dict[str, Any]]:
     """Who sits where, with card counts and whose turn it is (all public)."""
     sizes = (view or {}).get("hand_sizes") or []
     to_act = set((view or {}).get("to_act") or [])
     players = []
-    for seat in table.seats.all():
+    for seat in table.seats.all() if seats is None else seats:
         user = seat.user
         players.append(
             {
@@ -78,6 +72,8 @@ def seat_players(table: Table, view: dict[str, Any] | None) -> list[dict[str, An
 
 #: what every socket of a table needs after a move, computed once per move per process
 _SHARED: dict[tuple[int, int, str], dict[str, Any]] = {}
+#: the same entries by (game, move number), for change events that name the move
+_SHARED_BY_MOVE: dict[tuple[int, int], dict[str, Any]] = {}
 _SHARED_MAX = 512
 
 
@@ -96,45 +92,53 @@ def _game_shared(game: Game) -> dict[str, Any]:
             earlier = Game.objects.filter(match_id=game.match_id, number=game.number - 1)
             previous = earlier.values("pk", "result").first()
         shared = {
+            "game": game,
             "state": get_game(game.table.game).from_json(game.state),
             "log": game_log(game),
             "sheet": sheet_rows(game.table.game, Match.objects.values_list("sheet", flat=True).get(pk=game.match_id)),
             "previous": previous,
         }
         if len(_SHARED) >= _SHARED_MAX:
-            _SHARED.pop(next(iter(_SHARED)))
+            old = _SHARED.pop(next(iter(_SHARED)))["game"]
+            _SHARED_BY_MOVE.pop((old.pk, old.move_number), None)
         _SHARED[key] = shared
+        _SHARED_BY_MOVE[(game.pk, game.move_number)] = shared
     return shared
 
 
-def socket_state(table_id: int, user) -> dict[str, Any]:
-    """Everything one socket (one seat, or a spectator) is sent after a change."""
-    table = table_with_seats(table_id)
-    seat = next(
-        (s.index for s in table.seats.all() if user is not None and user.is_authenticated and s.user_id == user.pk),
-        None,
-    )
-    game = current_game(table)
+def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> dict[str, Any]:
+    """Everything one socket (one seat, or a spectator) is sent after a change.
+
+    ``hint`` is the (game, move number) a change event named: when this
+    process already holds that move's shared data, the game row is not read again.
+    """
+    # the table, its seats and their players in one query (this runs for every socket on every move)
+    seats = list(Seat.objects.filter(table_id=table_id).select_related("table", "user").order_by("index"))
+    table = seats[0].table if seats else Table.objects.get(pk=table_id)
+    me = user is not None and user.is_authenticated
+    seat = next((s.index for s in seats if me and s.user_id == user.pk), None)
+    cached = _SHARED_BY_MOVE.get(hint) if hint else None
+    game = cached["game"] if cached else current_game(table)
     if game is None:
         return {
             "table": table,
             "seat": seat,
             "game": None,
-            "players": seat_players(table, None),
+            "players": seat_players(table, None, seats),
             "public": {"table": table.pk, "status": table.status, "game": None, "seat": seat},
         }
-    shared = _game_shared(game)
+    shared = cached or _game_shared(game)
     sv = seat_view(game, seat, shared["state"])
     return {
         "table": table,
         "game": game,
         "seat": seat,
         **sv,
-        "players": seat_players(table, sv["view"]),
+        "players": seat_players(table, sv["view"], seats),
         "log": shared["log"],
         "sheet": shared["sheet"],
         "previous": shared["previous"],
-        "me_away": any(p.away for p in table.seats.all() if p.index == seat),
+        "me_away": any(s.away for s in seats if s.index == seat),
         "public": {
             "table": table.pk,
             "status": table.status,

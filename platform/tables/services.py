@@ -194,7 +194,7 @@ def table_player_action(table_id: int, user, move_number: Any, action: Any) -> A
     return table_apply_action(game[0], seat, move_number, action)
 
 
-def notify(table_id: int, game_id: int, move_number: int = 0) -> None:
+def notify(table_id: int, game_id: int, move_number: int | None = 0) -> None:
     """Tell the table's sockets (after commit) that it changed; each renders its own view."""
     layer = get_channel_layer()
     if layer is not None:
