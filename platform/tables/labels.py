@@ -34,31 +34,6 @@ def card_text(code: str) -> str:
     return RANK_TEXT.get(code[0], code[0]) + SUIT_SYMBOL.get(code[1], code[1])
 
 
-RANK_NAME = {
-    "2": "two",
-    "3": "three",
-    "4": "four",
-    "5": "five",
-    "6": "six",
-    "7": "seven",
-    "8": "eight",
-    "9": "nine",
-    "T": "ten",
-    "J": "jack",
-    "Q": "queen",
-    "K": "king",
-    "A": "ace",
-}
-SUIT_NAME = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
-
-
-def card_name(code: str) -> str:
-    """ "seven of hearts": a card in words, for titles and screen readers."""
-    if code.startswith("X"):
-        return "joker"
-    return f"{RANK_NAME.get(code[0], code[0])} of {SUIT_NAME.get(code[1], code[1])}"
-
-
 def cards_text(codes: list[str]) -> str:
     return " ".join(card_text(c) for c in codes)
 

@@ -10,7 +10,8 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
-from tables.labels import KIND_TEXT, RANK_TEXT, SUIT_SYMBOL, action_label, card_name, card_text
+from games.cards import card_name
+from tables.labels import KIND_TEXT, RANK_TEXT, SUIT_SYMBOL, action_label, card_text
 
 register = template.Library()
 RED = {"D", "H"}
