@@ -9,7 +9,6 @@ with a message for the player, and changes nothing.
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -17,6 +16,7 @@ from django.utils import timezone
 
 from games import InvalidOptions, get_game
 from tables.models import BOT_LEVELS, Seat, Table
+from tables.selectors import table_visible_to
 from tables.services import match_start
 
 BOT_LEVEL_NAMES = dict(BOT_LEVELS)
@@ -118,15 +118,6 @@ def table_create(
     return table
 
 
-def may_enter(table: Table, user, token: str = "") -> bool:
-    """A private table lets in its seated players and whoever holds the invite token."""
-    if not table.private or table.created_by_id == getattr(user, "pk", None):
-        return True
-    if token and secrets.compare_digest(token, table.invite_token):
-        return True
-    return bool(user and user.is_authenticated and table.seats.filter(user=user).exists())
-
-
 def seat_join(*, table_id: int, user, index: int | None = None, token: str = "") -> Seat:
     """Sit ``user`` at a free seat (``index``, or the first free one); start the match if that filled it."""
     try:
@@ -139,7 +130,7 @@ def seat_join(*, table_id: int, user, index: int | None = None, token: str = "")
 @transaction.atomic
 def _seat_join(table_id: int, user, index: int | None, token: str) -> Seat:
     table = _locked_table(table_id)
-    if not may_enter(table, user, token):
+    if not table_visible_to(table, user, token):
         raise LobbyRefused("This table is private: you need its invite link to join.")
     _check_open(table)
     mine = table.seats.filter(user=user).first()

@@ -13,6 +13,7 @@ from games import GAMES, get_game
 from lobbies import selectors, services
 from lobbies.forms import AgainstBotsForm, TableForm
 from tables.models import BOT_LEVELS, Table
+from tables.selectors import table_visible_to
 
 POLL_SECONDS = 3
 
@@ -77,7 +78,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
 
 def _table_visible(request: HttpRequest, table_id: int, token: str = "") -> Table:
     table = selectors.lobby_table(table_id)
-    if table is None or not services.may_enter(table, request.user, token):
+    if table is None or not table_visible_to(table, request.user, token):
         raise Http404("There is no such table.")
     return table
 
@@ -153,7 +154,7 @@ def _after(request: HttpRequest, table_id: int) -> HttpResponse:
     """Back to where the player came from: the waiting room (or the game once started), else the Play page."""
     token = request.POST.get("token", "")
     table = Table.objects.filter(pk=table_id).first()
-    if table is None or not services.may_enter(table, request.user, token):
+    if table is None or not table_visible_to(table, request.user, token):
         return redirect("play")
     if table.status != Table.Status.OPEN:
         return redirect(_playing_url(table, token))

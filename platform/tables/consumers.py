@@ -18,7 +18,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from tables.models import Table
 from tables.rendering import render_error, render_table
-from tables.selectors import seat_index_of, socket_state
+from tables.selectors import socket_state, table_visible_to
 from tables.services import ActionRefused, table_player_action
 
 
@@ -72,8 +72,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.json_mode = "format=json" in query
         token = next((p.split("=", 1)[1] for p in query.split("&") if p.startswith("invite=")), "")
         self.user = self.scope.get("user")
-        allowed, self.seat = await database_sync_to_async(self._access)(token)
-        if not allowed:
+        if not await database_sync_to_async(self._may_watch)(token):
             await self.close(code=4403)
             return
         self.group = f"table-{self.table_id}"
@@ -82,13 +81,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.send_state()
 
-    def _access(self, token: str) -> tuple[bool, int | None]:
+    def _may_watch(self, token: str) -> bool:
         table = Table.objects.filter(pk=self.table_id).first()
-        if table is None:
-            return False, None
-        seat = seat_index_of(table, self.user)
-        public = not table.private or (token and token == table.invite_token)
-        return seat is not None or bool(public), seat
+        return table is not None and table_visible_to(table, self.user, token)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):

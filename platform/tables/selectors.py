@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from games import get_game
@@ -155,10 +156,13 @@ def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> di
 
 
 def table_visible_to(table: Table, user, token: str = "") -> bool:
-    """Public tables are open to everyone; private ones to their players and invite-link holders."""
-    if not table.private or (token and token == table.invite_token):
+    """Public tables are open to everyone; a private one to its creator, its seated players
+    and whoever holds its invite link. The lobby, the table page and the socket all ask here."""
+    if not table.private or (token and secrets.compare_digest(token, table.invite_token)):
         return True
-    return user.is_authenticated and (user.is_staff or table.seats.filter(user=user).exists())
+    if user is None or not user.is_authenticated:
+        return False
+    return user.pk == table.created_by_id or table.seats.filter(user=user).exists()
 
 
 def replay_step(game: Game, step: int) -> dict[str, Any]:

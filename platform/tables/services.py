@@ -9,7 +9,6 @@ socket then renders its own seat's view.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,9 +26,6 @@ from tables.models import Game, Match, Move, Seat, Table
 from tables.selectors import seat_index_of
 from tables.sheets import sheet_new, sheet_over, sheet_record
 from tables.turns import after_move, turn_start
-
-#: called after every commit that changed a game (turn timers and bots hook in here)
-after_change_hooks: list[Callable[[int], None]] = []
 
 
 class ActionRefused(ValueError):
@@ -201,5 +197,3 @@ def notify(table_id: int, game_id: int, move_number: int | None = 0) -> None:
         async_to_sync(layer.group_send)(
             f"table-{table_id}", {"type": "table.changed", "game": game_id, "move": move_number}
         )
-    for hook in after_change_hooks:
-        hook(game_id)

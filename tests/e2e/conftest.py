@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.platform.helpers import ROOT, free_port, wait_until
+from tests.platform.helpers import ROOT, developer_env, free_port, wait_until
 
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -34,8 +34,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-# what pytest's own settings put into the environment; the platform must start as a developer's would
-TEST_ONLY = {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT", "VAR_DIR", "DEBUG"}
 
 
 def unavailable(reason: str) -> None:
@@ -84,8 +82,8 @@ def healthy(port: int) -> bool:
 def platform_server(tmp_path_factory) -> Iterator[Platform]:
     port = free_port()
     var = tmp_path_factory.mktemp("e2e-var")
-    env = {k: v for k, v in os.environ.items() if k not in TEST_ONLY}
-    env.update(
+    # the platform must start as a developer's would
+    env = developer_env(
         DEBUG="1",
         VAR_DIR=str(var),
         PYTHONPATH=os.pathsep.join([str(ROOT / "platform"), str(ROOT)]),

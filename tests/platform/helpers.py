@@ -18,6 +18,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# what pytest's own settings put into the environment; a developer's shell has none of it
+TEST_ONLY = {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT", "VAR_DIR", "DEBUG"}
+
+
+def developer_env(**extra: str) -> dict[str, str]:
+    """The environment of a developer typing ``make run``: this one without pytest's settings."""
+    env = {k: v for k, v in os.environ.items() if k not in TEST_ONLY}
+    env.update(extra)
+    return env
+
+
 def child_env(**extra: str) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "platform"), str(ROOT)])

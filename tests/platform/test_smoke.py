@@ -10,12 +10,9 @@ import urllib.request
 import pytest
 from websockets.sync.client import connect
 
-from tests.platform.helpers import ROOT, alive, descendants, free_port, wait_until
+from tests.platform.helpers import ROOT, alive, descendants, developer_env, free_port, wait_until
 
 pytestmark = pytest.mark.slow
-
-# what pytest's own settings put into the environment; a developer's shell has none of it
-TEST_ONLY = {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT", "VAR_DIR", "DEBUG"}
 
 
 def get_health(port: int) -> tuple[int, dict] | None:
@@ -30,8 +27,7 @@ def get_health(port: int) -> tuple[int, dict] | None:
 
 def test_make_run_serves_and_ctrl_c_leaves_nothing(tmp_path):
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in TEST_ONLY}
-    env.update(PORT=str(port), VAR_DIR=str(tmp_path / "var"))
+    env = developer_env(PORT=str(port), VAR_DIR=str(tmp_path / "var"))
     log = (tmp_path / "run.log").open("w+")
     make = subprocess.Popen(
         ["make", "--no-print-directory", "run"],
