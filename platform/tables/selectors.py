@@ -72,22 +72,24 @@ def seat_players(table: Table, view: dict[str, Any] | None, seats: list[Seat] | 
 
 
 #: what every socket of a table needs after a move, computed once per move per process
-_SHARED: dict[tuple[int, int, str], dict[str, Any]] = {}
-#: the same entries by (game, move number), for change events that name the move
-_SHARED_BY_MOVE: dict[tuple[int, int], dict[str, Any]] = {}
+_SHARED: dict[tuple[int, int], dict[str, Any]] = {}
 _SHARED_MAX = 512
 
 
 def _game_shared(game: Game) -> dict[str, Any]:
     """The game's engine state, move log, score sheet and previous result at this move.
 
-    All of it is fixed by (game, move number, status), so the sockets of one
-    table (each rendering its own seat) share one copy instead of each
-    re-reading it. Nothing here is seat-specific: views are made per seat.
+    All of it is fixed by (game, move number), so the sockets of one table (each
+    rendering its own seat) share one copy instead of each re-reading it. Nothing
+    here is seat-specific: views are made per seat. The game row itself may change
+    without a move (a new deadline when a player leaves), so the freshest row read
+    replaces the kept one.
     """
-    key = (game.pk, game.move_number, game.status)
+    key = (game.pk, game.move_number)
     shared = _SHARED.get(key)
-    if shared is None:
+    if shared is not None:
+        shared["game"] = game
+    else:
         previous = None
         if game.number > 1:
             earlier = Game.objects.filter(match_id=game.match_id, number=game.number - 1)
@@ -100,10 +102,8 @@ def _game_shared(game: Game) -> dict[str, Any]:
             "previous": previous,
         }
         if len(_SHARED) >= _SHARED_MAX:
-            old = _SHARED.pop(next(iter(_SHARED)))["game"]
-            _SHARED_BY_MOVE.pop((old.pk, old.move_number), None)
+            _SHARED.pop(next(iter(_SHARED)))
         _SHARED[key] = shared
-        _SHARED_BY_MOVE[(game.pk, game.move_number)] = shared
     return shared
 
 
@@ -118,7 +118,7 @@ def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> di
     table = seats[0].table if seats else Table.objects.get(pk=table_id)
     me = user is not None and user.is_authenticated
     seat = next((s.index for s in seats if me and s.user_id == user.pk), None)
-    cached = _SHARED_BY_MOVE.get(hint) if hint else None
+    cached = _SHARED.get(hint) if hint else None
     game = cached["game"] if cached else current_game(table)
     if game is None:
         return {
