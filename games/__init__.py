@@ -21,4 +21,5 @@ GAMES = {"durak": "games.durak", "biznes": "games.biznes", "verish": "games.veri
 def get_game(name: str) -> Game:
     if name not in GAMES:
         raise KeyError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    return importlib.import_module(GAMES[name]).GAME
+    game: Game = importlib.import_module(GAMES[name]).GAME
+    return game

@@ -32,7 +32,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from games import get_game
+from games import GAMES, get_game
 from games.base import State
 from games.bots import Bot, get_bot, public_record
 from games.bots.public import History
@@ -85,28 +85,31 @@ def play(
         else:
             raise RuntimeError(f"{game_name} game {seed} did not end in {MAX_ACTIONS} actions")
         result = state.result() or {}
-        if not (game_name == "biznes" and result.get("void")):
+        if not result.get("void"):  # a void deal (everyone passed) is dealt again
             break
     return state
 
 
-def side_score(game_name: str, result: dict[str, Any], sides: Sequence[str], side: str = "A") -> float:
+def side_score(
+    game_name: str,
+    result: dict[str, Any],
+    sides: Sequence[str],
+    side: str = "A",
+    options: dict[str, Any] | None = None,
+) -> float:
     """Side ``side``'s score in one finished game: 1, 1/2 or 0 (see the module docstring)."""
-    if game_name == "durak":
-        if result["draw"]:
-            return 0.5
-        if result.get("losing_team") is not None:
-            loser_seats = [s for s in range(len(sides)) if s % 2 == result["losing_team"]]
-            return 0.0 if sides[loser_seats[0]] == side else 1.0
-        return 0.0 if sides[result["fool"]] == side else 1.0
-    if game_name == "verish":
-        return 0.0 if sides[result["loser"]] == side else 1.0
-    if game_name == "biznes":
-        mine = [float(x) for s, x in enumerate(result["scores"]) if sides[s] == side]
-        theirs = [float(x) for s, x in enumerate(result["scores"]) if sides[s] != side]
+    seats = len(sides)
+    out = get_game(game_name).placings(result, seats, options or {})
+    points = [out.placings[s].points_halves for s in range(seats)]
+    if all(p is not None for p in points):  # a points game: the sides' mean scores
+        mine = [p or 0 for s, p in enumerate(points) if sides[s] == side]
+        theirs = [p or 0 for s, p in enumerate(points) if sides[s] != side]
         a, b = sum(mine) / len(mine), sum(theirs) / len(theirs)
         return 1.0 if a > b else 0.5 if a == b else 0.0
-    raise KeyError(game_name)
+    lost = [s for s in range(seats) if out.placings[s].lost]
+    if out.draw or not lost:
+        return 0.5
+    return 0.0 if sides[lost[0]] == side else 1.0
 
 
 def parse_options(items: Sequence[str]) -> dict[str, Any]:
@@ -142,14 +145,14 @@ def run(
         state = play(game_name, seats, options, bots, seed=seed + i // 2, rng_seed=seed * 100003 + i)
         result = state.result()
         assert result is not None
-        score_a += side_score(game_name, result, sides, "A")
-        score_b += side_score(game_name, result, sides, "B")
+        score_a += side_score(game_name, result, sides, "A", state.options)
+        score_b += side_score(game_name, result, sides, "B", state.options)
     return score_a, score_b
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description="Bot against bot, seat-rotated, with fixed seeds")
-    ap.add_argument("--game", required=True, choices=("durak", "biznes", "verish"))
+    ap.add_argument("--game", required=True, choices=tuple(GAMES))
     ap.add_argument("--a", default="heuristic", help="level of side A")
     ap.add_argument("--b", default="random", help="level of side B")
     ap.add_argument("--games", type=int, default=100)
@@ -159,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--budget", type=float, default=None, help="strong bot: seconds per decision")
     ap.add_argument("--iterations", type=int, default=None, help="strong bot: iteration cap per decision")
     args = ap.parse_args(argv)
-    seats = args.seats or DEFAULT_SEATS[args.game]
+    seats = args.seats or DEFAULT_SEATS.get(args.game, get_game(args.game).min_seats)
     options = parse_options(args.option)
     params: dict[str, Any] = {}
     if args.budget is not None:

@@ -1,51 +1,149 @@
-"""The engine contract (``../shared/rules/README.md``) as two base classes.
+"""The engine contract (``../shared/rules/README.md``) as a template.
+
+``State`` owns the public API. ``new`` and ``apply`` are written here, once:
+they check everything that is the same for every game (seats, options,
+dealer, seed and deck; the action's shape, its type and keys, the seat, that
+the game is not over) and then call the game's own ``_deal`` and ``_apply``.
+So every engine refuses the same bad input with the same error:
+``InvalidOptions`` for a setup, ``IllegalAction`` for a move (both
+``ValueError``). A game declares what differs as class attributes:
+``OPTIONS``, ``SEATS``, ``ACTIONS`` (the keys each action type may carry).
 
 ``Game`` is the registry entry: it builds states (``new``), restores them
 (``from_json``), replays a move log (``replay``) and describes its options for
-the lobby. ``State`` is the one mutable object a game mutates through
-``apply``; everything a seat may know comes out of ``view``.
+the lobby.
 
 Beyond the contract every state also offers what the platform and the tests
 need: ``zones`` (every card exactly once, hidden places included, for the
 conservation property), ``to_json``/``from_json`` (a full snapshot, so a cached
 game resumes without replaying), ``default_action`` (the rules' turn-timeout
 move), ``describe`` (an action in words, using public information only),
-``next_game`` (who deals the next game of a match) and ``copy``.
+``apply_described`` (``apply`` that also returns those words, without copying
+the state), ``next_game`` (who deals the next game of a match) and ``copy``.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from abc import abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
 
+from games.cards import check_deck_order, shuffled
 from games.errors import IllegalAction, InvalidOptions
-from games.options import Option
+from games.fields import Codec, FieldsMeta
+from games.options import Option, check_dealer, check_seats, validate
+from games.outcome import Outcome, by_order
+from games.sheets import CountingSheet, Sheet, load_counting
+from games.ui import UI
 
 Action = dict[str, Any]
 
+S = TypeVar("S", bound="State")
 
-class State(ABC):
+
+class State(metaclass=FieldsMeta):
+    """One game in progress. Fields are declared once, as annotations (``games.fields``)."""
+
     #: the registry name, ``"durak"``; set by each game's state class
     game_name: ClassVar[str]
+    #: the game's declared options (validated by ``new``)
+    OPTIONS: ClassVar[tuple[Option, ...]]
+    #: (fewest, most) seats
+    SEATS: ClassVar[tuple[int, int]]
+    #: action type -> every key an action of that type may carry, ``"type"`` included
+    ACTIONS: ClassVar[Mapping[str, frozenset[str]]]
+    #: the keyword arguments ``next_game`` accepts
+    NEXT_GAME_CHOICES: ClassVar[frozenset[str]] = frozenset()
+    #: built by ``FieldsMeta`` from the annotations: saved fields, derived ones
+    _FIELDS: ClassVar[dict[str, Codec]]
+    _DERIVED: ClassVar[tuple[str, ...]]
 
     options: dict[str, Any]
     seats: int
     dealer: int
     #: the deck order given to (or shuffled by) ``new``, top first: ``new(deck=state.deck)`` replays the game
     deck: list[str]
+    #: the game's phase, explicit; every game ends in the phase ``"over"``
+    phase: str
 
-    # -- the contract -------------------------------------------------------
+    # -- the contract: setup ----------------------------------------------------
     @classmethod
-    @abstractmethod
     def new(
-        cls,
+        cls: type[S],
         options: Mapping[str, Any] | None = None,
-        seats: int = 2,
+        seats: int | None = None,
         dealer: int = 0,
         deck: Sequence[str] | None = None,
         seed: int | None = None,
-    ) -> State: ...
+    ) -> S:
+        """A new game; ``InvalidOptions`` names the first thing wrong with the setup."""
+        low, high = cls.SEATS
+        seats = check_seats(low if seats is None else seats, low, high)
+        opts = cls._setup_options(options, seats)
+        dealer = check_dealer(dealer, seats)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InvalidOptions(f"seed: must be a whole number or null, not {seed!r}")
+        full = cls._full_deck(opts)
+        order = shuffled(full, seed) if deck is None else check_deck_order(deck, full)
+        return cls._deal(opts, seats, dealer, order)
+
+    @classmethod
+    def _setup_options(cls, given: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
+        """The complete, checked options; games add their cross-option rules."""
+        return validate(cls.OPTIONS, given, seats)
+
+    @classmethod
+    @abstractmethod
+    def _full_deck(cls, options: Mapping[str, Any]) -> list[str]:
+        """Every card this setup plays with, in code order."""
+
+    @classmethod
+    @abstractmethod
+    def _deal(cls: type[S], options: dict[str, Any], seats: int, dealer: int, deck: list[str]) -> S:
+        """The state after the deal; every argument is already checked."""
+
+    # -- the contract: moves ------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> None:
+        """Make a move, or raise ``IllegalAction`` and change nothing."""
+        # the common case in one expression (bots and searches apply millions of moves);
+        # anything unusual goes through ``_check``, which names what is wrong
+        if type(action) is dict and type(seat) is int:
+            kind = action.get("type")
+            allowed = self.ACTIONS.get(kind) if type(kind) is str else None
+            if allowed is not None and 0 <= seat < self.seats and self.phase != "over" and action.keys() <= allowed:
+                self._apply(seat, kind, action)  # type: ignore[arg-type]
+                return
+        self._apply(seat, self._check(seat, action), action)
+
+    def apply_described(self, seat: int, action: Action) -> str:
+        """``apply`` that returns the move in public words (``describe`` taken before it)."""
+        kind = self._check(seat, action)
+        text = self.describe(seat, action)
+        self._apply(seat, kind, action)
+        return text
+
+    def _check(self, seat: object, action: object) -> str:
+        """What is the same for every game: the action's shape and keys, the seat, not over."""
+        if not isinstance(action, dict):
+            raise IllegalAction(f"an action must be an object with a 'type', not {action!r}")
+        kind = action.get("type")
+        if type(kind) is not str:
+            raise IllegalAction("an action needs a 'type' string")
+        allowed = self.ACTIONS.get(kind)
+        if allowed is None:
+            raise IllegalAction(f"unknown action type {kind!r} (known: {', '.join(self.ACTIONS)})")
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            self.check_seat(seat)
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if not action.keys() <= allowed:
+            extra = sorted(set(action) - allowed)
+            raise IllegalAction(f"unexpected key {extra[0]!r} in a {kind!r} action")
+        return kind
+
+    @abstractmethod
+    def _apply(self, seat: int, kind: str, action: Action) -> None:
+        """The game's rules for one move; the common checks have passed."""
 
     @abstractmethod
     def to_act(self) -> list[int]: ...
@@ -54,13 +152,10 @@ class State(ABC):
     def legal_actions(self, seat: int) -> list[Action]: ...
 
     @abstractmethod
-    def apply(self, seat: int, action: Action) -> None: ...
-
-    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]: ...
 
-    @abstractmethod
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        return self.phase == "over"
 
     @abstractmethod
     def result(self) -> dict[str, Any] | None: ...
@@ -78,27 +173,55 @@ class State(ABC):
     def describe(self, seat: int, action: Action) -> str:
         """An action in words without the actor's name ("covers 6H with 9H").
 
-        Call it *before* ``apply``; it may only use what every seat can see.
+        Call it *before* ``apply`` (or use ``apply_described``); it may only use
+        what every seat can see, and never raises for a malformed action.
         """
 
-    @abstractmethod
+    # -- snapshots, from the one field list ------------------------------------
     def to_json(self) -> dict[str, Any]:
         """A complete JSON-ready snapshot; ``from_json`` restores it exactly."""
+        out: dict[str, Any] = {"game": self.game_name}
+        for name, codec in self._FIELDS.items():
+            out[name] = codec.dump(getattr(self, name))
+        return out
 
     @classmethod
-    @abstractmethod
-    def from_json(cls, data: Mapping[str, Any]) -> State: ...
+    def from_json(cls: type[S], data: Mapping[str, Any]) -> S:
+        if not isinstance(data, Mapping) or data.get("game") != cls.game_name:
+            raise InvalidOptions(f"not a saved {cls.game_name} state")
+        self = object.__new__(cls)
+        try:
+            for name, codec in cls._FIELDS.items():
+                setattr(self, name, codec.load(data[name]))
+            self._derive()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise InvalidOptions(f"not a complete saved {cls.game_name} state: {e!r}") from e
+        return self
 
-    @abstractmethod
+    def _derive(self) -> None:
+        """Set the derived fields (``Annotated[..., DERIVED]``) from the saved ones."""
+
+    def copy(self: S) -> S:
+        """An independent copy (the bots' searches copy a state per simulation)."""
+        return self._copy_fields(object.__new__(type(self)))  # type: ignore[attr-defined,no-any-return]
+
     def next_game(self, **choices: Any) -> tuple[int, dict[str, Any]]:
         """For a match: the next game's dealer and options, once this one is over.
 
+        Unknown choices are ``InvalidOptions``; before the end ``IllegalAction``.
         Durak takes ``fool_rule="under"|"from"`` (D11); Biznes keeps the dealer
         after a void deal (B10); Believe It or Not: the loser deals (V1).
         """
+        unknown = sorted(set(choices) - self.NEXT_GAME_CHOICES)
+        if unknown:
+            known = ", ".join(sorted(self.NEXT_GAME_CHOICES)) or "none"
+            raise InvalidOptions(f"unknown choice {unknown[0]!r} (known: {known})")
+        if not self.is_over():
+            raise IllegalAction("the game is not over")
+        return self._next_game(**choices)
 
-    def copy(self) -> State:
-        return type(self).from_json(self.to_json())
+    @abstractmethod
+    def _next_game(self, **choices: Any) -> tuple[int, dict[str, Any]]: ...
 
     def check_seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
@@ -106,39 +229,126 @@ class State(ABC):
         return seat
 
 
-def check_action(action: object) -> str:
-    """The ``type`` of a well-formed action dict, or ``IllegalAction``."""
-    if not isinstance(action, dict):
-        raise IllegalAction(f"an action must be an object with a 'type', not {action!r}")
-    kind = action.get("type")
-    if not isinstance(kind, str):
-        raise IllegalAction("an action needs a 'type' string")
-    return kind
-
-
 class Game:
-    """A registry entry: ``games.get_game("durak")``."""
+    """A registry entry: ``games.get_game("durak")``.
+
+    Besides building states it answers everything the platform would otherwise
+    ask by the game's name: the generic outcome (``placings``), the public record
+    of a move, the match's options, default length, score sheet and unit word,
+    the bots' kit and the page's UI metadata.
+    """
 
     def __init__(
         self,
         name: str,
         title: str,
         state_class: type[State],
-        options: Sequence[Option],
-        seats: tuple[int, int],
+        options: Sequence[Option] | None = None,
+        seats: tuple[int, int] | None = None,
         summary: str = "",
+        *,
+        placings: Callable[[Mapping[str, Any], int, Mapping[str, Any]], Outcome] | None = None,
+        score_position: Callable[[Any], Outcome] | None = None,
+        public_action: Callable[[Mapping[str, Any]], Action] | None = None,
+        public_check: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any] | None] | None = None,
+        match_options: Sequence[Option] = (),
+        match_length: Callable[[int], int] = lambda seats: 1,
+        sheet: Callable[..., Sheet] | None = None,
+        load_sheet: Callable[[Mapping[str, Any]], Sheet] | None = None,
+        unit: tuple[str, str] = ("game", "games"),
+        loss_words: tuple[str, str, str, str] | None = ("lost", "Losses", "lost", "lost"),
+        rated_by: str = "game",
+        bots: Mapping[str, str] | None = None,
+        ui: UI | None = None,
+        replay_note: str = "",
     ) -> None:
         self.name = name
         self.title = title
         self.state_class = state_class
-        self.options = tuple(options)
-        self.min_seats, self.max_seats = seats
+        # the state class declares both; the arguments stay for callers that pass them
+        self.options = tuple(state_class.OPTIONS if options is None else options)
+        self.min_seats, self.max_seats = state_class.SEATS if seats is None else seats
         self.summary = summary
+        self._placings = placings
+        self._score_position = score_position
+        self._public_action = public_action
+        self._public_check = public_check
+        #: choices for a whole match (Durak's ``fool_rule``), passed to ``State.next_game``
+        self.match_options = tuple(match_options)
+        self._match_length = match_length
+        self._sheet = sheet
+        self._load_sheet = load_sheet
+        #: the match unit, singular and plural ("deal", "deals"); the platform translates it
+        self.unit = unit
+        #: a counting sheet's words: one game lost ("fool"), the totals' heading ("Fools"), and a count of
+        #: losses on a profile, singular and plural ("time the fool", "times the fool")
+        #: None: the game scores points instead of counting losses
+        self.loss_words = loss_words
+        #: "game": ratings move after every game; "match": once per match, by its sheet's standings
+        self.rated_by = rated_by
+        #: module paths of the bots' per-game parts: ``heuristic`` (a ``choose`` policy), ``worlds`` (a sampler)
+        self.bots = dict(bots or {})
+        self.ui = ui or UI()
+        #: what a finished game's replay reveals that was secret during play, told on the replay page
+        self.replay_note = replay_note
+
+    # -- what the platform reads instead of asking the game's name ------------------
+    def placings(self, result: Mapping[str, Any], seats: int, options: Mapping[str, Any]) -> Outcome:
+        """The generic outcome of one finished game: places with ties, teams, the loser, points."""
+        if self._placings is None:
+            return by_order(seats, [[s] for s in result.get("finished", [])], result.get("loser"))
+        return self._placings(result, seats, options)
+
+    def score_position(self, state: State) -> Outcome:
+        """The outcome of an unfinished game as its rules score the position (a tournament round's deadline).
+
+        A finished game scores as it ended; a game without its own rule gives
+        every seat a shared first place (nothing is decided yet).
+        """
+        if state.is_over():
+            return self.placings(state.result() or {}, state.seats, state.options)
+        if self._score_position is None:
+            return by_order(state.seats, [], None, draw=True)
+        return self._score_position(state)
+
+    def public_action(self, action: Mapping[str, Any]) -> Action:
+        """``action`` with its hidden parts removed: what every seat at the table saw."""
+        if self._public_action is None:
+            return {k: list(v) if isinstance(v, list) else v for k, v in action.items()}
+        return self._public_action(action)
+
+    def public_record(self, action: Mapping[str, Any], spectator_view_after: Mapping[str, Any] | None) -> Action:
+        """The move log's public entry: ``public_action`` plus what the move made public (a turned-up check)."""
+        out = self.public_action(action)
+        if self._public_check is not None and spectator_view_after:
+            extra = self._public_check(out, spectator_view_after)
+            if extra:
+                out.update(extra)
+        return out
+
+    def check_match_options(self, given: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
+        return validate(self.match_options, given, seats)
+
+    def default_match_length(self, seats: int) -> int:
+        return self._match_length(seats)
+
+    def new_sheet(self, seats: int, options: Mapping[str, Any], length: int, dealer: int) -> Sheet:
+        """An empty score sheet for a match of ``length`` games (or deals)."""
+        if self._sheet is not None:
+            return self._sheet(seats=seats, options=options, length=length, dealer=dealer)
+        words = self.loss_words or ("lost", "Losses")
+        return CountingSheet(self.placings, seats, length, *words[:2])
+
+    def load_sheet(self, data: Mapping[str, Any]) -> Sheet:
+        if self._load_sheet is not None:
+            return self._load_sheet(data)
+        words = self.loss_words or ("lost", "Losses")
+        return load_counting(data, placings=self.placings, loss_word=words[0], losses_word=words[1])
 
     def new(
         self,
         options: Mapping[str, Any] | None = None,
-        seats: int = 2,
+        seats: int | None = None,
         dealer: int = 0,
         deck: Sequence[str] | None = None,
         seed: int | None = None,

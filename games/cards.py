@@ -3,8 +3,8 @@
 A card travels as its two-character code (rank then suit, ``"TH"``; jokers
 ``"X1"``/``"X2"``): that is what views, actions and the move log carry, so the
 engines work on codes too and look ranks and suits up in precomputed tables
-(much faster than building objects for every comparison). ``Card`` is the
-small immutable value type for code that wants attributes.
+(much faster than building objects for every comparison). This module is the
+one source of card codes, their words, the jokers and the Durak dummy.
 """
 
 from __future__ import annotations
@@ -12,29 +12,62 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from games.errors import IllegalAction, InvalidOptions
 
 RANKS = "23456789TJQKA"
 SUITS = "SCDH"
 JOKERS = ("X1", "X2")
-SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
-RANK_NAMES = {
-    "2": "two",
-    "3": "three",
-    "4": "four",
-    "5": "five",
-    "6": "six",
-    "7": "seven",
-    "8": "eight",
-    "9": "nine",
-    "T": "ten",
-    "J": "jack",
-    "Q": "queen",
-    "K": "king",
-    "A": "ace",
+JOKER_SET = frozenset(JOKERS)
+#: the Durak dummy card (D1, D5): the first joker; it beats and is beaten by anything and has no rank
+DUMMY = "X1"
+#: the words for a rank or a suit: (one, many); the move log and every game's wording read these
+RANK_WORDS: dict[str, tuple[str, str]] = {
+    "2": ("two", "twos"),
+    "3": ("three", "threes"),
+    "4": ("four", "fours"),
+    "5": ("five", "fives"),
+    "6": ("six", "sixes"),
+    "7": ("seven", "sevens"),
+    "8": ("eight", "eights"),
+    "9": ("nine", "nines"),
+    "T": ("ten", "tens"),
+    "J": ("jack", "jacks"),
+    "Q": ("queen", "queens"),
+    "K": ("king", "kings"),
+    "A": ("ace", "aces"),
 }
+SUIT_WORDS: dict[str, tuple[str, str]] = {
+    "S": ("spade", "spades"),
+    "C": ("club", "clubs"),
+    "D": ("diamond", "diamonds"),
+    "H": ("heart", "hearts"),
+}
+RANK_NAMES = {rank: one for rank, (one, _) in RANK_WORDS.items()}
+SUIT_NAMES = {suit: many for suit, (_, many) in SUIT_WORDS.items()}
+NUMBER_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+)
+
+
+def number_word(n: int) -> str:
+    """``3 -> "three"``; digits past fourteen."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
 
 #: rank value of every code: 2..14 for ordinary cards, 15 for the jokers
 RANK_VALUE: dict[str, int] = {r + s: i + 2 for s in SUITS for i, r in enumerate(RANKS)}
@@ -44,38 +77,6 @@ SUIT_OF: dict[str, str] = {code: code[1] for code in RANK_VALUE}
 SUIT_OF.update({j: "X" for j in JOKERS})
 RANK_OF: dict[str, str] = {code: code[0] for code in RANK_VALUE}
 ALL_CODES = frozenset(RANK_VALUE)
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """An immutable card; ``Card.parse("QS").suit == "S"``."""
-
-    code: str
-
-    @classmethod
-    def parse(cls, code: str) -> Card:
-        if code not in ALL_CODES:
-            raise ValueError(f"unknown card code {code!r}")
-        return cls(code)
-
-    @property
-    def rank(self) -> str:
-        return RANK_OF[self.code]
-
-    @property
-    def suit(self) -> str:
-        return SUIT_OF[self.code]
-
-    @property
-    def value(self) -> int:
-        return RANK_VALUE[self.code]
-
-    @property
-    def is_joker(self) -> bool:
-        return self.code in JOKERS
-
-    def __str__(self) -> str:
-        return self.code
 
 
 def make_deck(size: int, *, dummy: bool = False) -> list[str]:

@@ -11,8 +11,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from games.base import Action
-from games.biznes.rules import JOKER_SET, ORDINARY, can_lead_joker
-from games.cards import RANK_VALUE, SUIT_OF, SUITS
+from games.biznes.rules import ORDINARY, can_lead_joker
+from games.cards import JOKER_SET, RANK_VALUE, SUIT_OF, SUITS
 from games.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ def default_action(st: BiznesState, seat: int) -> Action:
     plays = [a for a in legal if a["type"] == "play"]
     if not plays:
         return legal[0]  # B7: the change is forced
-    return min(plays, key=lambda a: (RANK_VALUE[a["card"]], low(a.get("as", a["card"]))))
+    return min(plays, key=lambda a: (RANK_VALUE[a["card"]], low(a["as"] if "as" in a else a["card"])))
 
 
 def low(card: str) -> tuple[int, int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.cards import JOKERS, RANK_VALUE, RANKS, SUIT_OF, SUITS
+from games.cards import JOKER_SET, RANK_VALUE, RANKS, SUIT_OF, SUIT_WORDS, SUITS, number_word
 from games.options import Option
 
 #: the options (shared/rules/biznes.md "Options"); cross-checks live in BiznesState.new
@@ -35,8 +35,6 @@ OPTIONS = (
 
 #: the 52 ordinary cards a joker may become (B9), in code order
 ORDINARY: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
-ORDINARY_SET = frozenset(ORDINARY)
-JOKER_SET = frozenset(JOKERS)
 
 #: seat counts allowed with each deck (36 only with 4 or 5 players)
 DECK_SEATS: dict[int, tuple[int, ...]] = {36: (4, 5), 52: (4, 5, 6), 54: (4, 5, 6)}
@@ -52,25 +50,6 @@ PREMIUMS: dict[tuple[int, int], tuple[int, int]] = {
     (54, 5): (2, 3),
     (54, 6): (1, 2),
 }
-
-SUIT_WORDS = {"S": ("spade", "spades"), "C": ("club", "clubs"), "D": ("diamond", "diamonds"), "H": ("heart", "hearts")}
-NUMBER_WORDS = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-)
 
 
 def hand_size(deck: int, seats: int) -> int:
@@ -92,8 +71,7 @@ def premium(deck: int, seats: int, with_banker: bool) -> int:
 def bid_words(tricks: int, suit: str) -> str:
     """ "three hearts", "one spade"."""
     one, many = SUIT_WORDS[suit]
-    number = NUMBER_WORDS[tricks] if 0 <= tricks < len(NUMBER_WORDS) else str(tricks)
-    return f"{number} {one if tricks == 1 else many}"
+    return f"{number_word(tricks)} {one if tricks == 1 else many}"
 
 
 def can_lead_joker(hand: Sequence[str]) -> bool:

@@ -16,8 +16,6 @@ from collections.abc import Sequence
 
 from games.biznes.rules import premium
 
-ROLES = ("declarer", "banker", "thief", "policeman", "mafia")
-
 
 def to_number(halves: int) -> int | float:
     """Halves -> a JSON number: ``4 -> 2``, ``-3 -> -1.5``."""

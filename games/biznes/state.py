@@ -19,7 +19,10 @@ Decisions where the rules are silent:
   widow stays listed in every view once shown (it was shown to everyone); only
   the view of the seat that won the bidding and discarded has ``discard``,
   also after a B6 swap makes someone else declarer. A joker may still be
-  named as a discarded card (B9 allows any card); that reveals nothing.
+  named as a discarded card (B9 allows any card); that reveals nothing. "No one
+  else ever sees it" holds while the deal runs; once it is over, the replay
+  reveals the deck for the fairness check, so the discard is revealed then
+  (stated on the replay page, ``GAME.replay_note``).
 - B4: if the declarer asked for a banker and nobody took the role the
   contract drops by one even from 1 to 0 (literally "by one"). The "at least
   one criminal" rule needs no check: with 3+ choosers and only two
@@ -51,14 +54,13 @@ Decisions where the rules are silent:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, ClassVar
 
-from games.base import Action, State, check_action
+from games.base import Action, State
 from games.biznes import moves
 from games.biznes.rules import (
     DECK_SEATS,
-    JOKER_SET,
     OPTIONS,
     can_lead_joker,
     hand_size,
@@ -67,24 +69,23 @@ from games.biznes.rules import (
     widow_size,
 )
 from games.biznes.scoring import score_deal, settle_roles, to_number
-from games.biznes.snapshot import dump, load
 from games.biznes.view import build_view
 from games.biznes.view import describe as describe_action
-from games.cards import SUIT_OF, SUITS, check_deck_order, deal, make_deck, parse_card, parse_cards, shuffled
+from games.cards import JOKER_SET, SUIT_OF, SUITS, deal, make_deck, parse_card, parse_cards
 from games.errors import IllegalAction, InvalidOptions
-from games.options import check_dealer, check_seats, validate
+from games.fields import DERIVED
 
 ROLE_CHOICES = moves.ROLE_CHOICES
 SUIT_LETTERS = frozenset(SUITS)  # "SC" in SUITS is True, so never test membership in the string
 KEYS = {
-    "bid": {"type", "tricks", "suit"},
-    "pass": {"type"},
-    "discard": {"type", "cards"},
-    "declare": {"type", "banker"},
-    "role": {"type", "role"},
-    "change": {"type"},
-    "trump": {"type", "suit"},
-    "play": {"type", "card", "as"},
+    "bid": frozenset(("type", "tricks", "suit")),
+    "pass": frozenset(("type",)),
+    "discard": frozenset(("type", "cards")),
+    "declare": frozenset(("type", "banker")),
+    "role": frozenset(("type", "role")),
+    "change": frozenset(("type",)),
+    "trump": frozenset(("type", "suit")),
+    "play": frozenset(("type", "card", "as")),
 }
 PHASE_ACTIONS = {
     "bidding": ("bid", "pass"),
@@ -94,19 +95,21 @@ PHASE_ACTIONS = {
     "play": ("play", "change"),
     "change": ("trump",),
 }
-Trick = list[tuple[int, str, str]]
 
 
 class BiznesState(State):
     game_name: ClassVar[str] = "biznes"
+    OPTIONS = OPTIONS
+    SEATS = (4, 6)
+    ACTIONS: ClassVar[Mapping[str, frozenset[str]]] = KEYS
 
-    # set in new()/from_json()/copy(); listed for readers and type checkers
+    # -- every field, in one place (games.fields derives snapshots and copy) --
     hands: list[list[str]]
     widow: list[str]
     widow_shown: bool
     discard: list[str]
-    phase: str
     turn: int | None
+    #: (seat, tricks, suit); a pass is (seat, None, None)
     bids: list[tuple[int, int | None, str | None]]
     passed: list[bool]
     has_bid: list[bool]
@@ -120,9 +123,10 @@ class BiznesState(State):
     contract_suit: str | None
     trump: str | None
     change_used: bool
-    trick: Trick
+    #: (seat, card, the card it counts as: a joker's "as")
+    trick: list[tuple[int, str, str]]
     leader: int | None
-    last_trick: Trick
+    last_trick: list[tuple[int, str, str]]
     last_winner: int | None
     tricks: list[int]
     counted: int
@@ -131,24 +135,18 @@ class BiznesState(State):
     caught: bool
     void: bool
     scores: list[int] | None  # halves
-    n_tricks: int
-    widow_n: int
+    # derived from the options and seats by ``_derive``; never saved
+    n_tricks: Annotated[int, DERIVED]
+    widow_n: Annotated[int, DERIVED]
 
     # -- setup ----------------------------------------------------------------
     @classmethod
-    def new(
-        cls,
-        options: Mapping[str, Any] | None = None,
-        seats: int = 4,
-        dealer: int = 0,
-        deck: Sequence[str] | None = None,
-        seed: int | None = None,
-    ) -> BiznesState:
-        seats = check_seats(seats, 4, 6)
-        given = {} if options is None else options
+    def _setup_options(cls, given: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
+        if given is None:
+            given = {}
         if isinstance(given, Mapping) and seats == 6 and "deck" not in given:
             given = {**given, "deck": 52}  # 36 cards are not allowed with 6 players
-        opts = validate(OPTIONS, given, seats)
+        opts = super()._setup_options(given, seats)
         size = opts["deck"]
         if seats not in DECK_SEATS[size]:
             raise InvalidOptions(f"deck: {size} cards only with {' or '.join(map(str, DECK_SEATS[size]))} seats")
@@ -158,17 +156,20 @@ class BiznesState(State):
                 f"widow_open: at most {widow_n} (the widow) with {size} cards and {seats} seats, "
                 f"not {opts['widow_open']}"
             )
-        dealer = check_dealer(dealer, seats)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise InvalidOptions(f"seed: must be a whole number, not {seed!r}")
-        full = make_deck(size)
-        order = check_deck_order(deck, full) if deck is not None else shuffled(full, seed)
-        h = hand_size(size, seats)
+        return opts
+
+    @classmethod
+    def _full_deck(cls, options: Mapping[str, Any]) -> list[str]:
+        return make_deck(options["deck"])
+
+    @classmethod
+    def _deal(cls, options: dict[str, Any], seats: int, dealer: int, deck: list[str]) -> BiznesState:
         self = cls.__new__(cls)
-        self.options, self.seats, self.dealer, self.deck = opts, seats, dealer, order
-        self.n_tricks, self.widow_n = h, widow_n
-        self.hands = deal(order, seats, dealer, h)
-        self.widow = order[h * seats :]
+        self.options, self.seats, self.dealer, self.deck = options, seats, dealer, deck
+        self._derive()
+        h = self.n_tricks
+        self.hands = deal(deck, seats, dealer, h)
+        self.widow = deck[h * seats :]
         self.widow_shown = False
         self.discard = []
         self.phase = "bidding"
@@ -189,32 +190,27 @@ class BiznesState(State):
         self.scores = None
         return self
 
+    def _derive(self) -> None:
+        size = self.options["deck"]
+        self.n_tricks = hand_size(size, self.seats)
+        self.widow_n = widow_size(size, self.seats)
+
     # -- the contract ---------------------------------------------------------
     def to_act(self) -> list[int]:
         return [] if self.turn is None else [self.turn]
 
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     def legal_actions(self, seat: int) -> list[Action]:
+        if seat == self.turn and self.phase == "play":  # the most common case, one call less
+            return moves.legal_plays(self, seat)
         return moves.legal_actions(self, seat)
 
     # -- apply ------------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> None:
-        kind = check_action(action)
-        seat = self.check_seat(seat)
-        if self.phase == "over":
-            raise IllegalAction("the deal is over")
-        if kind not in KEYS:
-            raise IllegalAction(f"unknown action type {kind!r}")
-        extra = set(action) - KEYS[kind]
-        if extra:
-            raise IllegalAction(f"unexpected {sorted(extra)} in a {kind!r} action")
+    def _apply(self, seat: int, kind: str, action: Action) -> None:
         if kind not in PHASE_ACTIONS[self.phase]:
             raise IllegalAction(f"no {kind!r} now: the deal is in the {self.phase} phase")
         if seat != self.turn:
             raise IllegalAction(f"not your turn: seat {self.turn} is to act")
-        getattr(self, "_do_" + kind)(seat, action)
+        _DO[kind](self, seat, action)
 
     def _do_bid(self, seat: int, action: Action) -> None:
         tricks, suit = action.get("tricks"), action.get("suit")
@@ -301,6 +297,7 @@ class BiznesState(State):
             return
         self.roles = settle_roles(self.roles)  # B4: a lone mafioso is a thief
         if self.asked_banker and self.banker is None:
+            assert self.contract is not None
             self.contract -= 1  # B4: no banker came forward, the contract drops by one
         self.phase = "play"
         self.leader = self.turn = self.declarer  # B5: the declarer leads first
@@ -308,6 +305,7 @@ class BiznesState(State):
 
     def _declarer_leads(self) -> None:
         """B7: a declarer about to lead with nothing but trumps must change, or is caught."""
+        assert self.declarer is not None and self.trump is not None
         if has_legal_lead(self.hands[self.declarer], self.trump):
             return
         if self.tricks_played and not self.change_used:
@@ -336,17 +334,18 @@ class BiznesState(State):
         self.phase = "play"
         self.turn = self.leader
         if self.banker is not None:  # B6: declarer and banker swap roles; the old declarer leads freely
-            old = self.declarer
-            self.declarer, self.banker = self.banker, old
-            self.roles[self.declarer], self.roles[old] = "declarer", "banker"
+            old, new = self.declarer, self.banker
+            assert old is not None
+            self.declarer, self.banker = new, old
+            self.roles[new], self.roles[old] = "declarer", "banker"
         else:
             self._declarer_leads()
 
     def _do_play(self, seat: int, action: Action) -> None:
-        card = parse_card(action.get("card"))
+        card = action.get("card")
         hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalAction(f"you do not hold {card}")
+        if card not in hand:  # a held card is a valid code; otherwise say what is wrong
+            raise IllegalAction(f"you do not hold {parse_card(card)}")
         if card in JOKER_SET:  # B9: a joker names the card it becomes
             if "as" not in action:
                 raise IllegalAction("a joker needs 'as': the card it becomes, such as 'AH'")
@@ -396,12 +395,14 @@ class BiznesState(State):
             self.scores = [0] * self.seats
         else:
             size = self.options["deck"]
+            assert self.contract is not None
             self.scores = score_deal(size, self.roles, self.tricks, self.contract, self.counted, self.caught)
 
     # -- results, views, extras ---------------------------------------------------
     def result(self) -> dict[str, Any] | None:
         if self.phase != "over":
             return None
+        assert self.scores is not None
         contract = None if self.void else {"tricks": self.contract, "suit": self.contract_suit}
         return {
             "void": self.void,
@@ -410,7 +411,7 @@ class BiznesState(State):
             "tricks": list(self.tricks),
             "roles": list(self.roles),
             "contract": contract,
-            "made": not self.void and not self.caught and self.counted >= self.contract,
+            "made": not self.void and not self.caught and self.counted >= (self.contract or 0),
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -430,30 +431,12 @@ class BiznesState(State):
     def default_action(self, seat: int) -> Action:
         return moves.default_action(self, seat)
 
-    def next_game(self, **choices: Any) -> tuple[int, dict[str, Any]]:
+    def _next_game(self, **choices: Any) -> tuple[int, dict[str, Any]]:
         """B10: the next dealer is the one to the left; after a void deal the same."""
-        if choices:
-            raise InvalidOptions(f"unknown choice {sorted(choices)[0]!r}: Biznes takes none")
-        if self.phase != "over":
-            raise IllegalAction("the deal is not over")
         dealer = self.dealer if self.void else (self.dealer + 1) % self.seats
         return dealer, dict(self.options)
 
-    # -- snapshots ----------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        return dump(self)
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> BiznesState:
-        return load(cls, data)
-
-    def copy(self) -> BiznesState:
-        new = object.__new__(type(self))
-        d = dict(self.__dict__)
-        for key in ("hands",):
-            d[key] = [list(h) for h in d[key]]
-        for key in ("discard", "bids", "passed", "has_bid", "level_suits", "roles", "trick", "tricks", "played"):
-            d[key] = list(d[key])
-        d["options"] = dict(d["options"])
-        new.__dict__.update(d)
-        return new
+_DO: dict[str, Callable[[BiznesState, int, Action], None]] = {
+    kind: getattr(BiznesState, "_do_" + kind) for kind in KEYS
+}

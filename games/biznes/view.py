@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.base import Action
-from games.biznes.rules import JOKER_SET, bid_words
-from games.cards import SUIT_NAMES, sort_hand
+from games.biznes.rules import bid_words
+from games.cards import JOKER_SET, SUIT_NAMES, sort_hand
 
 if TYPE_CHECKING:
     from games.biznes.state import BiznesState

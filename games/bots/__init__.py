@@ -35,6 +35,10 @@ from typing import Any, Protocol
 from games.bots.public import Action, History, public_action, public_record
 
 LEVELS = ("random", "heuristic", "strong")
+#: the one source of bot levels: the platform's choices and labels come from here
+LEVEL_TITLES = {"random": "Random", "heuristic": "Heuristic", "strong": "Strong"}
+#: the level offered first, and the one that stands in for an absent human
+DEFAULT_LEVEL = "heuristic"
 
 
 class Bot(Protocol):
@@ -119,7 +123,9 @@ def get_bot(level: str, **params: Any) -> Bot:
 
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "LEVELS",
+    "LEVEL_TITLES",
     "Action",
     "Bot",
     "HeuristicBot",

@@ -23,9 +23,7 @@ import random
 from typing import Any
 
 from games.bots.public import Action, History
-from games.cards import RANK_VALUE, RANKS, SUIT_OF, SUITS
-
-JOKERS = ("X1", "X2")
+from games.cards import JOKERS, RANK_VALUE, RANKS, SUIT_OF, SUITS
 
 
 def estimate(hand: list[str], trump: str | None) -> float:
@@ -131,7 +129,7 @@ def _friends(view: dict[str, Any], me: int) -> set[int]:
 
 
 def _eff(a: Action) -> str:
-    return a.get("as", a["card"])
+    return str(a.get("as", a["card"]))
 
 
 def _beats(card: str, best: str, led: str, trump: str | None) -> bool:

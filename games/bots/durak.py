@@ -21,10 +21,8 @@ import random
 from typing import Any
 
 from games.bots.public import Action, History
-from games.cards import RANK_VALUE, SUIT_OF
+from games.cards import DUMMY, RANK_VALUE, SUIT_OF
 from games.durak.tables import covers
-
-DUMMY = "X1"
 
 
 def worth(card: str, trump: str | None, sbs: bool) -> int:
@@ -87,7 +85,7 @@ def _lead(view: dict[str, Any], legal: list[Action], w: Any, unbeatable: set[str
     def score(a: Action) -> float:
         cards = a["cards"]
         vals = [w(c) for c in cards]
-        s = sum(vals) / len(vals) - 2.5 * (len(cards) - 1)
+        s: float = sum(vals) / len(vals) - 2.5 * (len(cards) - 1)
         if max(vals) > 14 and has_cheap:  # keep trumps while there are plain cards
             s += 15
         if stock == 0 and len(cards) == len(hand):

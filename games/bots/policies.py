@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -11,17 +12,17 @@ from games.bots.public import Action, History
 Policy = Callable[[dict[str, Any], list[Action], History, random.Random], Action]
 
 
+def uniform(view: dict[str, Any], legal: list[Action], history: History, rng: random.Random) -> Action:
+    """A game without its own rules of thumb plays uniformly at random."""
+    return rng.choice(legal)
+
+
 def heuristic_policy(game_name: str) -> Policy:
-    if game_name == "durak":
-        from games.bots import durak
+    """The game's ``choose`` from its bot kit (``Game.bots["heuristic"]``)."""
+    from games import get_game
 
-        return durak.choose
-    if game_name == "biznes":
-        from games.bots import biznes
-
-        return biznes.choose
-    if game_name == "verish":
-        from games.bots import verish
-
-        return verish.choose
-    raise KeyError(f"unknown game {game_name!r}")
+    path = get_game(game_name).bots.get("heuristic")
+    if path is None:
+        return uniform
+    policy: Policy = importlib.import_module(path).choose
+    return policy

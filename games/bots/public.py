@@ -15,8 +15,8 @@ hidden part removed:
   (``"check"``: the turned cards, who claimed, whether it was true, who took
   the pile) read from the *spectator* view after the move.
 
-``public_action`` is the only place that decides what is hidden; the arena and
-the platform build a bot's history with ``public_record``.
+Each game's registry entry decides what is hidden (``Game.public_action``, in
+``games.<game>.meta``); these functions are the bots' entry points by name.
 """
 
 from __future__ import annotations
@@ -29,35 +29,17 @@ History = list[tuple[int, Action]]
 
 
 def public_action(game_name: str, action: Mapping[str, Any]) -> Action:
-    """``action`` with its hidden parts replaced by a count (see the module docstring)."""
-    kind = action.get("type")
-    if game_name == "biznes" and kind == "discard":
-        return {"type": "discard", "count": len(action.get("cards") or [])}
-    if game_name == "verish" and kind in ("claim", "add"):
-        out: Action = {"type": kind, "count": len(action.get("cards") or [])}
-        if kind == "claim":
-            out["kind"] = action.get("kind")
-        return out
-    if game_name not in ("durak", "biznes", "verish"):
-        raise KeyError(f"unknown game {game_name!r}")
-    return _copy(action)
+    """``action`` with its hidden parts replaced by a count: ``Game.public_action``."""
+    from games import get_game
+
+    return get_game(game_name).public_action(action)
 
 
 def public_record(game_name: str, action: Mapping[str, Any], spectator_view_after: Mapping[str, Any] | None) -> Action:
-    """The history entry of one move: ``public_action`` plus, for a Believe It or Not
-    check, the check every seat saw (from ``state.view(None)`` after the move)."""
-    out = public_action(game_name, action)
-    if game_name == "verish" and out.get("type") in ("believe", "doubt") and spectator_view_after:
-        check = spectator_view_after.get("last_check")
-        if check is not None:
-            out["check"] = {
-                "claimant": check["claimant"],
-                "cards": list(check["cards"]),
-                "kind": check["kind"],
-                "true": check["true"],
-                "taker": check["taker"],
-            }
-    return out
+    """The history entry of one move: ``Game.public_record`` (a Believe It or Not check stays public)."""
+    from games import get_game
+
+    return get_game(game_name).public_record(action, spectator_view_after)
 
 
 def public_history(
@@ -71,13 +53,10 @@ def public_history(
     """A game's public log rebuilt from its full move log (the server side has the deck)."""
     from games import get_game
 
-    state = get_game(game_name).new(options=options, seats=seats, dealer=dealer, deck=deck)
+    game = get_game(game_name)
+    state = game.new(options=options, seats=seats, dealer=dealer, deck=deck)
     out: History = []
     for seat, action in moves:
         state.apply(seat, dict(action))
-        out.append((seat, public_record(game_name, action, state.view(None))))
+        out.append((seat, game.public_record(action, state.view(None))))
     return out
-
-
-def _copy(action: Mapping[str, Any]) -> Action:
-    return {k: list(v) if isinstance(v, list) else v for k, v in action.items()}

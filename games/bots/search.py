@@ -27,6 +27,7 @@ plays the heuristic move.
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
@@ -47,20 +48,12 @@ ROLLOUT_CAP = 600
 HEURISTIC_BONUS = 0.15
 
 
-def _worlds(game_name: str) -> ModuleType:
-    if game_name == "durak":
-        from games.bots import worlds_durak
+def _worlds(game_name: str) -> ModuleType | None:
+    """The game's world sampler from its bot kit (``Game.bots["worlds"]``); None: play the heuristic."""
+    from games import get_game
 
-        return worlds_durak
-    if game_name == "biznes":
-        from games.bots import worlds_biznes
-
-        return worlds_biznes
-    if game_name == "verish":
-        from games.bots import worlds_verish
-
-        return worlds_verish
-    raise KeyError(f"unknown game {game_name!r}")
+    path = get_game(game_name).bots.get("worlds")
+    return importlib.import_module(path) if path else None
 
 
 class StrongBot:
@@ -91,7 +84,9 @@ class StrongBot:
             return legal[0]
         first = policy(view, legal, history, rng)
         worlds = _worlds(game_name)
-        cands = worlds.candidates(view, legal)
+        if worlds is None:
+            return first
+        cands: list[Action] = worlds.candidates(view, legal)
         if not cands:
             return first
         cands = [first, *(a for a in cands if a != first)]
@@ -163,4 +158,5 @@ class StrongBot:
             else:
                 action = policy(state.view(seat), legal, [], rng)
             state.apply(seat, action)
-        return worlds.utility(state, me)
+        utility: float | None = worlds.utility(state, me)
+        return utility

@@ -19,9 +19,7 @@ from typing import Any
 
 from games.biznes.state import BiznesState
 from games.bots.public import History
-from games.cards import SUIT_OF, make_deck
-
-JOKERS = ("X1", "X2")
+from games.cards import JOKERS, SUIT_OF, make_deck
 
 
 class WorldError(ValueError):

@@ -21,10 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.bots.public import History
-from games.cards import make_deck
+from games.cards import DUMMY, make_deck
 from games.durak.state import DurakState
-
-DUMMY = "X1"
 
 
 class WorldError(ValueError):

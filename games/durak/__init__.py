@@ -8,10 +8,12 @@ Rules in brief (numbers as in the rules file; grep the code for "D6" etc.):
 - D3 lowest trump leads, else lowest card; ``first_attacker`` overrides.
 - D4 a bout: lead one rank (or one card), at most L attack cards.
 - D5 covering -- ``tables.py`` (one precomputed set of covers per card).
-- D6 throw-in right, *done*, beaten -- ``state.py`` ``_throw``/``_done``.
+- D6 throw-in right, *done*, beaten -- ``state.py`` ``_throw``/``_done``;
+  with ``lead: "single"`` one card at a time, only while every card is covered.
 - D7 take; each thrower gets one last turn -- ``_take``/``_next_taker``.
 - D8 transfer by a card or by showing a trump -- ``_transfer``/``_show``.
-- D9/D10 end of the bout, drawing, leaving, the fool -- ``_end_bout``.
+- D9/D10 end of the bout, drawing (the leader, then clockwise from the
+  defender's left, the defender last), leaving, the fool -- ``bout.py``.
 - D11 the next game of a match -- ``view.py`` ``next_game``.
 
 Decisions where the rules are silent:
@@ -27,6 +29,8 @@ Decisions where the rules are silent:
   always keeps his right, because he led. A thrower who runs out of cards
   loses the right to the next eligible one; in D7's last turns, seats without
   cards are skipped and the defender picks up as soon as L is reached.
+  With ``lead: "single"`` a D7 last turn adds one card per action too (the
+  thrower keeps his turn until he says done, runs out or L is reached).
 - D8: the transfer target is the next player still in the game to the left
   (in teams: the next opponent); the added card counts against his new L, so
   a transfer needs ``attack cards + 1 <= min(limit, his hand)``, a show needs
@@ -49,6 +53,7 @@ Decisions where the rules are silent:
 from __future__ import annotations
 
 from games.base import Game
+from games.durak import meta
 from games.durak.options import OPTIONS
 from games.durak.state import DurakState
 
@@ -59,6 +64,12 @@ GAME = Game(
     options=OPTIONS,
     seats=(2, 8),
     summary="Get rid of your cards; the last player holding cards is the fool.",
+    placings=meta.placings,
+    score_position=meta.score_position,
+    match_options=meta.MATCH_OPTIONS,
+    loss_words=("fool", "Fools", "time the fool", "times the fool"),
+    bots={"heuristic": "games.bots.durak", "worlds": "games.bots.worlds_durak"},
+    ui=meta.UI_META,
 )
 
 __all__ = ["GAME", "DurakState"]

@@ -14,8 +14,7 @@ import hashlib
 import random
 from collections.abc import Sequence
 
-from games.cards import RANK_VALUE, SUIT_OF, deal
-from games.durak.tables import DUMMY
+from games.cards import DUMMY, RANK_VALUE, SUIT_OF, deal
 
 HAND = 6
 MAX_REDEALS = 100

@@ -1,12 +1,8 @@
-"""Durak's options, exactly the table of ``rules/durak.md``, and the setup checks."""
+"""Durak's options, exactly the table of ``rules/durak.md``; the cross-option checks are in ``DurakState``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from games.errors import InvalidOptions
-from games.options import Option, check_dealer, check_seats, validate
+from games.options import Option
 
 OPTIONS: tuple[Option, ...] = (
     Option("deck", "Deck", 36, choices=(36, 52), kind="int", help="36 cards (6..A) or 52 (2..A)"),
@@ -45,14 +41,3 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 MAX_SEATS = {36: 6, 52: 8}
-
-
-def check_setup(options: Mapping[str, Any] | None, seats: object, dealer: object) -> tuple[dict[str, Any], int, int]:
-    """Validated (options, seats, dealer) or ``InvalidOptions`` naming the problem."""
-    seats = check_seats(seats, 2, 8)
-    opts = validate(OPTIONS, options, seats)
-    if seats > MAX_SEATS[opts["deck"]]:
-        raise InvalidOptions(f"seats: at most {MAX_SEATS[opts['deck']]} with the {opts['deck']}-card deck, not {seats}")
-    if opts["teams"] and seats not in (4, 6):
-        raise InvalidOptions(f"teams: needs 4 or 6 seats, not {seats}")
-    return opts, seats, check_dealer(dealer, seats)

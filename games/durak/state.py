@@ -2,7 +2,7 @@
 covering (D5), throwing in (D6), taking (D7) and transferring (D8).
 
 The bout's structure (who defends, throw-in order, the end of the bout, D9
-and D10) is in ``bout.py``; views and snapshots are in ``view.py``.
+and D10) is in ``bout.py``; views in ``view.py``; snapshots come from the field list.
 
 Fields a newcomer needs first: ``phase`` ("attack", "defense", "taking",
 "over"), ``attacker``/``defender``, the table as two parallel lists
@@ -14,60 +14,117 @@ throw-in order of this bout), ``out`` (seats that left, D10).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, ClassVar
 
 from games.base import Action, State
-from games.cards import RANK_OF, SUIT_OF, make_deck, parse_card, shuffled
-from games.cards import check_deck_order as _check_deck_order
+from games.cards import DUMMY, RANK_OF, SUIT_OF, make_deck, parse_card
+from games.durak import bout
 from games.durak import deal as dealing
-from games.durak.bout import BoutMixin
-from games.durak.options import check_setup
-from games.durak.tables import DUMMY, SUBSETS, beats_table
-from games.durak.view import ViewMixin
+from games.durak import view as views
+from games.durak.options import MAX_SEATS, OPTIONS
+from games.durak.tables import SUBSETS, beats_table
 from games.errors import IllegalAction, InvalidOptions
+from games.fields import DERIVED
 
 
-class DurakState(BoutMixin, ViewMixin, State):
-    game_name = "durak"
+class DurakState(State):
+    game_name: ClassVar[str] = "durak"
+    OPTIONS = OPTIONS
+    SEATS = (2, 8)
+    ACTIONS: ClassVar[Mapping[str, frozenset[str]]] = {
+        "attack": frozenset(("type", "cards")),
+        "cover": frozenset(("type", "attack", "card")),
+        "throw": frozenset(("type", "cards")),
+        "done": frozenset(("type",)),
+        "take": frozenset(("type",)),
+        "transfer": frozenset(("type", "card")),
+        "show": frozenset(("type", "card")),
+    }
+    NEXT_GAME_CHOICES = frozenset(("fool_rule",))
+
+    # -- every field, in one place (games.fields derives snapshots and copy) --
+    # the deal (D1 D2); ``trump_card`` is null once drawn, by ``trump_drawn_by``
+    redeals: int
+    turned: str
+    trump: str | None
+    trump_card: str | None
+    trump_drawn_by: int | None
+    hands: list[list[str]]
+    stock: list[str]
+    discard: list[str]
+    #: D4: first_bout_limit until the first discard
+    discarded: bool
+    #: D8: the trump each seat showed, once per game
+    shows: list[str | None]
+    # leaving and the end (D10)
+    out: list[bool]
+    finished: list[list[int]]
+    fool: int | None
+    draw: bool
+    losing_team: int | None
+    # the bout (D4-D9)
+    attacker: int
+    defender: int
+    leader: int
+    limit: int
+    attacks: list[str]
+    covers: list[str | None]
+    open: int
+    ranks: set[str]
+    order: list[int]
+    throw_right: int | None
+    passes: int
+    takers: list[int]
+    # derived from the options and trump by ``_derive``; never saved
+    beats: Annotated[dict[str, frozenset[str]], DERIVED]
+    transfer_mode: Annotated[bool, DERIVED]
+    lead_single: Annotated[bool, DERIVED]
+    neighbors: Annotated[bool, DERIVED]
+    teams: Annotated[bool, DERIVED]
+    trump_show: Annotated[bool, DERIVED]
+    first_limit: Annotated[int, DERIVED]
+    later_limit: Annotated[int, DERIVED]
 
     # -- setup: D1 D2 D3 ------------------------------------------------------
     @classmethod
-    def new(
-        cls,
-        options: Mapping[str, Any] | None = None,
-        seats: int = 2,
-        dealer: int = 0,
-        deck: Sequence[str] | None = None,
-        seed: int | None = None,
-    ) -> DurakState:
-        opts, seats, dealer = check_setup(options, seats, dealer)
-        if seed is not None and (type(seed) is not int):
-            raise InvalidOptions(f"seed: must be a whole number or null, not {seed!r}")
-        full = make_deck(opts["deck"], dummy=opts["dummy"])
-        order = shuffled(full, seed) if deck is None else _check_deck_order(deck, full)
+    def _setup_options(cls, given: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
+        opts = super()._setup_options(given, seats)
+        if seats > MAX_SEATS[opts["deck"]]:
+            raise InvalidOptions(
+                f"seats: at most {MAX_SEATS[opts['deck']]} with the {opts['deck']}-card deck, not {seats}"
+            )
+        if opts["teams"] and seats not in (4, 6):
+            raise InvalidOptions(f"teams: needs 4 or 6 seats, not {seats}")
+        return opts
+
+    @classmethod
+    def _full_deck(cls, options: Mapping[str, Any]) -> list[str]:
+        return make_deck(options["deck"], dummy=options["dummy"])
+
+    @classmethod
+    def _deal(cls, options: dict[str, Any], seats: int, dealer: int, deck: list[str]) -> DurakState:
         self = cls.__new__(cls)
-        self.options, self.seats, self.dealer, self.deck = opts, seats, dealer, order
-        self._configure()
-        dealt, self.redeals = dealing.dealt_order(order, seats, dealer, opts["redeal_five_of_suit"])  # D2
+        self.options, self.seats, self.dealer, self.deck = options, seats, dealer, deck
+        dealt, self.redeals = dealing.dealt_order(deck, seats, dealer, options["redeal_five_of_suit"])  # D2
         self.hands, self.stock, self.turned = dealing.split(dealt, seats, dealer)  # D1
-        self.trump = dealing.trump_of(self.turned, opts["spades_by_spades"])
-        self.beats = beats_table(self.trump, opts["spades_by_spades"])
+        self.trump = dealing.trump_of(self.turned, options["spades_by_spades"])
         self.trump_card = self.turned  # public until drawn (or for good when it was dealt)
         self.trump_drawn_by = None
         self.discard = []
-        self.discarded = False  # D4: first_bout_limit until the first discard
+        self.discarded = False
         self.out = [False] * seats
         self.finished = []
-        self.shows = [None] * seats  # D8: the trump each seat showed, once per game
+        self.shows = [None] * seats
         self.fool = None
         self.draw = False
         self.losing_team = None
-        first = opts["first_attacker"]
+        self._derive()
+        first = options["first_attacker"]
         self._start_bout(dealing.first_attacker(self.hands, self.trump, dealer) if first is None else first)  # D3
         return self
 
-    def _configure(self) -> None:
+    def _derive(self) -> None:
         """Flags derived from the options, looked up on every action."""
         o = self.options
         self.transfer_mode = o["mode"] == "transfer"
@@ -77,6 +134,32 @@ class DurakState(BoutMixin, ViewMixin, State):
         self.trump_show = o["trump_show"] and self.transfer_mode
         self.first_limit = o["first_bout_limit"]
         self.later_limit = o["bout_limit"]
+        self.beats = beats_table(self.trump, o["spades_by_spades"])
+
+    def _start_bout(self, attacker: int) -> None:
+        bout.start_bout(self, attacker)
+
+    def _throw_order(self) -> list[int]:
+        return bout.throw_order(self)
+
+    # -- what a seat sees, and the platform's extras (view.py) ------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.build(self, seat)
+
+    def result(self) -> dict[str, Any] | None:
+        return views.result(self)
+
+    def zones(self) -> dict[str, list[str]]:
+        return views.zones(self)
+
+    def default_action(self, seat: int) -> Action:
+        return views.default_action(self, seat)
+
+    def describe(self, seat: int, action: Action) -> str:
+        return views.describe(self, seat, action)
+
+    def _next_game(self, fool_rule: str = "under", **choices: Any) -> tuple[int, dict[str, Any]]:
+        return views.next_game(self, fool_rule)
 
     # -- the contract -------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -90,9 +173,6 @@ class DurakState(BoutMixin, ViewMixin, State):
         if phase == "taking":
             return [self.throw_right]  # type: ignore[list-item]
         return []
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
@@ -137,14 +217,15 @@ class DurakState(BoutMixin, ViewMixin, State):
         """D6/D7: cards matching a rank on the table, up to L attack cards.
 
         Listed: every single card, plus every larger set when at most four cards
-        match; ``apply`` accepts any legal set.
+        match; ``apply`` accepts any legal set. With ``lead: "single"`` one
+        card at a time, and while defending only once every card is covered.
         """
         room = self.limit - len(self.attacks)
-        if room <= 0:
+        if room <= 0 or (self.lead_single and self.open and self.phase == "defense"):
             return []
         ranks = self.ranks
         match = [c for c in self.hands[seat] if RANK_OF[c] in ranks]
-        if len(match) > 4 or room == 1:
+        if len(match) > 4 or room == 1 or self.lead_single:
             return [{"type": "throw", "cards": [c]} for c in match]
         return [{"type": "throw", "cards": [match[i] for i in idx]} for idx in SUBSETS[len(match)][room]]
 
@@ -171,25 +252,12 @@ class DurakState(BoutMixin, ViewMixin, State):
         return out
 
     # -- apply ----------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> None:
-        if type(action) is not dict and not isinstance(action, dict):
-            raise IllegalAction(f"an action must be an object with a 'type', not {action!r}")
-        kind = action.get("type")
-        handler = _HANDLERS.get(kind) if type(kind) is str else None
-        if handler is None:
-            raise IllegalAction(f"unknown action type {kind!r} (known: {', '.join(_HANDLERS)})")
-        if type(seat) is not int or not 0 <= seat < self.seats:
-            self.check_seat(seat)
-        if self.phase == "over":
-            raise IllegalAction("the game is over")
-        if len(action) != _KEYS[kind]:
-            fields = ", ".join(sorted(map(repr, action)))
-            raise IllegalAction(f"{kind}: wrong fields ({fields}); see the rules' action table")
-        handler(self, seat, action)
+    def _apply(self, seat: int, kind: str, action: Action) -> None:
+        _HANDLERS[kind](self, seat, action)
 
     def _held(self, seat: int, card: object, field: str = "card") -> str:
         if card in self.hands[seat]:
-            return card  # type: ignore[return-value]
+            return card
         raise IllegalAction(f"you do not hold {parse_card(card, field)}")
 
     def _held_set(self, seat: int, cards: object) -> list[str]:
@@ -209,7 +277,10 @@ class DurakState(BoutMixin, ViewMixin, State):
             raise IllegalAction("the bout has been led already: throw in, cover or take")
         if seat != self.attacker:
             raise IllegalAction(f"not your turn: seat {self.attacker} leads")
-        cards = self._held_set(seat, action.get("cards"))
+        cards = action.get("cards")
+        hand = self.hands[seat]
+        if type(cards) is not list or len(cards) != 1 or cards[0] not in hand:  # one held card needs no more checks
+            cards = self._held_set(seat, cards)
         if len(cards) > 1:
             if self.lead_single:
                 raise IllegalAction("lead one card only")
@@ -221,7 +292,6 @@ class DurakState(BoutMixin, ViewMixin, State):
                     raise IllegalAction("a lead must be cards of one rank")
             if len(cards) > self.limit:
                 raise IllegalAction(f"the bout limit is {self.limit} cards")
-        hand = self.hands[seat]
         for c in cards:
             hand.remove(c)
         self.attacks = list(cards)
@@ -230,7 +300,7 @@ class DurakState(BoutMixin, ViewMixin, State):
         self.ranks = {RANK_OF[c] for c in cards if c != DUMMY}
         self.phase = "defense"
         self.passes = 0
-        self.throw_right = seat if hand else self._next_thrower(seat)  # D6: the right starts with the attacker
+        self.throw_right = seat if hand else bout.next_thrower(self, seat)  # D6: the right starts with the attacker
 
     def _cover(self, seat: int, action: Action) -> None:
         """D5: cover one attack card."""
@@ -253,7 +323,7 @@ class DurakState(BoutMixin, ViewMixin, State):
         if card != DUMMY:
             self.ranks.add(RANK_OF[card])
         if not self.open and (len(self.attacks) >= self.limit or not self.hands[seat] or self.throw_right is None):
-            self._end_bout(taken=False)  # D6: nothing more may be added
+            bout.end_bout(self, taken=False)  # D6: nothing more may be added
 
     def _throw(self, seat: int, action: Action) -> None:
         """D6 (and D7's last turns): add cards matching a rank on the table."""
@@ -266,6 +336,11 @@ class DurakState(BoutMixin, ViewMixin, State):
                 raise IllegalAction("the dummy cannot be thrown in")
             if RANK_OF[c] not in ranks:
                 raise IllegalAction(f"{c} matches no rank on the table")
+        if self.lead_single:  # D6 (003, 004): one card at a time, once the defender has covered
+            if len(cards) > 1:
+                raise IllegalAction("throw in one card at a time")
+            if self.open and self.phase == "defense":
+                raise IllegalAction(f"{self.open} card(s) are still uncovered: throw in once every card is covered")
         if len(self.attacks) + len(cards) > self.limit:
             room = self.limit - len(self.attacks)
             raise IllegalAction(f"the bout limit is {self.limit} attack cards: room for {room} more")
@@ -278,24 +353,24 @@ class DurakState(BoutMixin, ViewMixin, State):
         self.passes = 0
         if self.phase == "taking":
             if len(self.attacks) >= self.limit or not hand:
-                self._next_taker()
+                bout.next_taker(self)
         elif not hand:
-            self.throw_right = self._next_thrower(seat)
+            self.throw_right = bout.next_thrower(self, seat)
 
     def _done(self, seat: int, action: Action) -> None:
         """D6: pass the throw-in right on; D7: end one's last turn."""
         if self.phase == "attack" or seat != self.throw_right:
             raise IllegalAction(self._not_you(seat, "say done"))
         if self.phase == "taking":
-            self._next_taker()
+            bout.next_taker(self)
             return
         if self.open:
             raise IllegalAction(f"{self.open} card(s) are still uncovered")
         self.passes += 1
         if self.passes >= sum(1 for s in self.order if self.hands[s]):
-            self._end_bout(taken=False)  # D6: every eligible thrower said done: beaten
+            bout.end_bout(self, taken=False)  # D6: every eligible thrower said done: beaten
         else:
-            self.throw_right = self._next_thrower(seat)
+            self.throw_right = bout.next_thrower(self, seat)
 
     def _take(self, seat: int, action: Action) -> None:
         """D7: the defender gives up; the throwers get one last turn each."""
@@ -306,7 +381,7 @@ class DurakState(BoutMixin, ViewMixin, State):
         self.phase = "taking"
         self.takers = [s for s in self.order if self.hands[s]]  # throw-in order, from the attacker
         self.throw_right = None
-        self._next_taker()
+        bout.next_taker(self)
 
     def _transfer(self, seat: int, action: Action) -> None:
         """D8: add a card of the attack's rank and pass the bout on."""
@@ -349,16 +424,16 @@ class DurakState(BoutMixin, ViewMixin, State):
 
     def _transfer_room(self) -> int:
         """D8: how many attack cards the next defender may face (his L)."""
-        return min(self._cap(), len(self.hands[self._next_defender(self.defender)]))
+        return min(bout.cap(self), len(self.hands[bout.next_defender(self, self.defender)]))
 
     def _pass_bout(self, seat: int) -> None:
         """D8: the transferring defender becomes the attacker for throw-in order."""
         self.attacker = seat
-        self.defender = self._next_defender(seat)
-        self.limit = min(self._cap(), len(self.hands[self.defender]))
-        self.order = self._throw_order()
+        self.defender = bout.next_defender(self, seat)
+        self.limit = min(bout.cap(self), len(self.hands[self.defender]))
+        self.order = bout.throw_order(self)
         self.passes = 0
-        self.throw_right = seat if self.hands[seat] else self._next_thrower(seat)
+        self.throw_right = seat if self.hands[seat] else bout.next_thrower(self, seat)
 
     def _not_you(self, seat: int, what: str) -> str:
         waiting = self.to_act()
@@ -366,7 +441,7 @@ class DurakState(BoutMixin, ViewMixin, State):
         return f"you cannot {what} now (phase {self.phase}, {who})"
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[[DurakState, int, Action], None]] = {
     "attack": DurakState._attack,
     "cover": DurakState._cover,
     "throw": DurakState._throw,
@@ -375,5 +450,3 @@ _HANDLERS = {
     "transfer": DurakState._transfer,
     "show": DurakState._show,
 }
-#: how many keys each action has, "type" included
-_KEYS = {"attack": 2, "cover": 3, "throw": 2, "done": 1, "take": 1, "transfer": 2, "show": 2}

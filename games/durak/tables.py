@@ -6,16 +6,13 @@ rules of D5 into set look-ups so that listing covers costs one ``in`` per card.
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
-from games.cards import RANK_VALUE, SUIT_OF, make_deck
+from games.cards import DUMMY, RANK_VALUE, SUIT_OF, make_deck
 
-#: the Durak dummy card (003): it beats everything, everything beats it, no rank
-DUMMY = "X1"
 #: every code a Durak deck can hold (52 cards + the dummy)
 CODES: tuple[str, ...] = (*make_deck(52), DUMMY)
-
-_BEATS: dict[tuple[str | None, bool], dict[str, frozenset[str]]] = {}
 
 
 def covers(attack: str, cover: str, trump: str | None, spades_by_spades: bool) -> bool:
@@ -35,14 +32,10 @@ def covers(attack: str, cover: str, trump: str | None, spades_by_spades: bool) -
     return trump is not None and c_suit == trump  # any trump covers a non-trump [12][13]
 
 
+@functools.cache
 def beats_table(trump: str | None, spades_by_spades: bool) -> dict[str, frozenset[str]]:
     """attack code -> the codes that cover it (cached per trump and variant)."""
-    key = (trump, spades_by_spades)
-    table = _BEATS.get(key)
-    if table is None:
-        table = {a: frozenset(c for c in CODES if covers(a, c, trump, spades_by_spades)) for a in CODES}
-        _BEATS[key] = table
-    return table
+    return {a: frozenset(c for c in CODES if covers(a, c, trump, spades_by_spades)) for a in CODES}
 
 
 #: SUBSETS[k][room]: index tuples of the non-empty subsets of k cards with at most ``room`` cards

@@ -52,6 +52,7 @@ Decisions where the rules are silent:
 from __future__ import annotations
 
 from games.base import Game
+from games.verish import meta
 from games.verish.rules import OPTIONS
 from games.verish.state import VerishState
 
@@ -62,6 +63,12 @@ GAME = Game(
     options=OPTIONS,
     seats=(2, 8),
     summary="Put cards down face down and say what they are; the others believe, doubt, or add more.",
+    placings=meta.placings,
+    score_position=meta.score_position,
+    public_action=meta.public_action,
+    public_check=meta.public_check,
+    bots={"heuristic": "games.bots.verish", "worlds": "games.bots.worlds_verish"},
+    ui=meta.UI_META,
 )
 
 __all__ = ["GAME", "VerishState"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.cards import RANK_OF, RANKS, SUIT_OF, SUITS
+from games.cards import RANK_OF, RANK_WORDS, RANKS, SUIT_OF, SUIT_WORDS, SUITS, number_word
 from games.options import Option
 
 OPTIONS: tuple[Option, ...] = (
@@ -122,30 +122,8 @@ def _first_other(hand: list[str], kind_of: dict[str, str], k: str) -> str | None
 
 # -- wording (describe, the move log) -----------------------------------------------
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-KIND_WORDS: dict[str, tuple[str, str]] = {
-    "2": ("two", "twos"),
-    "3": ("three", "threes"),
-    "4": ("four", "fours"),
-    "5": ("five", "fives"),
-    "6": ("six", "sixes"),
-    "7": ("seven", "sevens"),
-    "8": ("eight", "eights"),
-    "9": ("nine", "nines"),
-    "T": ("ten", "tens"),
-    "J": ("jack", "jacks"),
-    "Q": ("queen", "queens"),
-    "K": ("king", "kings"),
-    "A": ("ace", "aces"),
-    "S": ("spade", "spades"),
-    "C": ("club", "clubs"),
-    "D": ("diamond", "diamonds"),
-    "H": ("heart", "hearts"),
-}
-
-
-def number_word(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+#: what a claim names, in words: a rank or a suit
+KIND_WORDS: dict[str, tuple[str, str]] = {**RANK_WORDS, **SUIT_WORDS}
 
 
 def cards_word(n: int) -> str:

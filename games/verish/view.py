@@ -57,7 +57,8 @@ def build(state: VerishState, seat: int | None) -> dict[str, Any]:
 def describe(state: VerishState, seat: int, action: Action) -> str:
     """The move in public words, without the actor's name; call before ``apply``."""
     try:
-        kind, cards = state._check(seat, action)
+        kind = state._check(seat, action)
+        cards = state._check_move(seat, kind, action)
     except IllegalAction as e:
         return f"tries an illegal move ({e})"
     if kind in ("claim", "add"):

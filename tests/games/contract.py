@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import assume
 from hypothesis import strategies as st
 
@@ -146,3 +147,103 @@ def _refused(state: State, seat: int, action: Any, before: str) -> None:
     else:
         raise AssertionError(f"seat {seat} {action!r} was accepted")
     assert json.dumps(state.to_json(), sort_keys=True) == before, f"refused {action!r} changed the state"
+
+
+#: setups every engine must refuse with ``InvalidOptions`` (on top of the game's own option checks)
+BAD_SETUPS: list[tuple[str, dict[str, Any]]] = [
+    ("seed", {"seed": "abc"}),
+    ("seed", {"seed": 1.5}),
+    ("seed", {"seed": True}),
+    ("seats", {"seats": True}),
+    ("seats", {"seats": "4"}),
+    ("seats", {"seats": 1}),
+    ("dealer", {"dealer": -1}),
+    ("dealer", {"dealer": True}),
+    ("dealer", {"dealer": None}),
+    ("options", {"options": ["deck"]}),
+    ("deck", {"deck": "6S 7S"}),
+]
+
+#: seats that are never a seat of a game
+BAD_SEATS: list[Any] = [-1, 99, None, "0", True, 0.0]
+
+
+def refuses_bad_setups(name: str) -> None:
+    """Every game refuses the same bad setup with ``InvalidOptions`` naming the culprit."""
+    game = get_game(name)
+    for culprit, kwargs in BAD_SETUPS:
+        args: dict[str, Any] = {"seats": game.min_seats, **kwargs}
+        try:
+            game.new(**args)
+        except InvalidOptions as e:
+            assert culprit in str(e), f"{name} {kwargs}: {e} does not name {culprit}"
+        else:
+            raise AssertionError(f"{name} accepted {kwargs}")
+
+
+def refuses_bad_moves(state: State) -> None:
+    """The common checks of ``apply``, the same for every game, on a game in progress."""
+    before = json.dumps(state.to_json(), sort_keys=True)
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    for bad in MALFORMED:
+        _refused(state, seat, bad, before)
+    for action in legal[:5]:
+        for extra in ({"zzz": 1}, {"type": action["type"], "seat": seat}):
+            _refused(state, seat, {**action, **extra}, before)
+        for bad_seat in BAD_SEATS:
+            _refused(state, bad_seat, action, before)
+    with pytest.raises(IllegalAction, match="not over"):
+        state.next_game()
+    with pytest.raises(InvalidOptions, match="no_such_choice"):
+        state.next_game(no_such_choice=1)
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def refuses_moves_once_over(state: State, tried: list[tuple[int, dict[str, Any]]]) -> None:
+    """After the end every action is refused with the same words, and ``next_game`` works."""
+    assert state.is_over()
+    before = json.dumps(state.to_json(), sort_keys=True)
+    for seat, action in tried:
+        with pytest.raises(IllegalAction, match="the game is over"):
+            state.apply(seat, action)
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+    dealer, options = state.next_game()
+    assert 0 <= dealer < state.seats
+    state.new(options=options, seats=state.seats, dealer=dealer, seed=1)
+
+
+def copies_are_independent(state: State) -> None:
+    """``copy`` shares nothing mutable: playing on the copy leaves the original as it was."""
+    before = json.dumps(state.to_json(), sort_keys=True)
+    twin = state.copy()
+    assert json.dumps(twin.to_json(), sort_keys=True) == before
+    rng = random.Random(0)
+    for _ in range(30):
+        if twin.is_over():
+            break
+        seat = twin.to_act()[0]
+        twin.apply(seat, rng.choice(twin.legal_actions(seat)))
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+    snapshot = state.to_json()
+    restored = type(state).from_json(snapshot)
+    seat = restored.to_act()[0]
+    restored.apply(seat, restored.legal_actions(seat)[0])
+    assert json.dumps(snapshot, sort_keys=True) == before, "to_json shares a list with the state"
+
+
+def describes_while_applying(state: State) -> None:
+    """``apply_described`` gives ``describe``'s words without copying, and refuses like ``apply``."""
+    seat = state.to_act()[0]
+    action = state.legal_actions(seat)[0]
+    words = state.describe(seat, action)
+    twin = state.copy()
+    assert state.apply_described(seat, action) == words
+    twin.apply(seat, action)
+    assert state.to_json() == twin.to_json()
+    before = json.dumps(state.to_json(), sort_keys=True)
+    for bad in MALFORMED:
+        assert isinstance(state.describe(state.to_act()[0] if state.to_act() else 0, bad), str)
+        with pytest.raises(IllegalAction):
+            state.apply_described(0, bad)
+    assert json.dumps(state.to_json(), sort_keys=True) == before

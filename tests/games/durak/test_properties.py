@@ -136,10 +136,14 @@ def exact_lists(state: DurakState, movers: dict[int, list[dict[str, Any]]]) -> N
     if holder is not None and v["phase"] != "attack":
         room = v["limit"] - len(v["table"])
         match = [c for c in state.hands[holder] if c[0] in state.ranks]
+        # D6 with lead "single": one card at a time, and while defending only once all is covered
+        single = state.lead_single
+        blocked = single and v["phase"] == "defense" and state.open > 0
         for size in range(1, min(room, len(match)) + 1):
             for cards in combinations(match, size):
-                assert _accepted(state, holder, {"type": "throw", "cards": list(cards)})
-        if len(match) > room:  # D4: one card too many is refused
+                ok = not blocked and (size == 1 or not single)
+                assert _accepted(state, holder, {"type": "throw", "cards": list(cards)}) == ok
+        if len(match) > room and not single:  # D4: one card too many is refused
             assert not _accepted(state, holder, {"type": "throw", "cards": match[: room + 1]})
         for action in movers.get(holder, []):
             if action["type"] == "throw":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import InvalidOptions, get_game
+from games import IllegalAction, InvalidOptions, get_game
 from games.cards import make_deck
 
 from .helpers import BELIEVE, DOUBT, THREE, claim, new, position
@@ -83,7 +83,7 @@ def test_deck_of_the_wrong_size_is_refused() -> None:
 
 def test_v1_the_loser_deals_the_next_game_with_the_same_options() -> None:
     state = new(THREE)
-    with pytest.raises(InvalidOptions, match="not over"):
+    with pytest.raises(IllegalAction, match="not over"):
         state.next_game()
     state = position({0: ["6S"], 1: ["7S", "7C"], 2: ["8S"]}, turn=0, options={"max_cards": 4})
     state.apply(0, claim(["6S"], "6"))

@@ -1,0 +1,137 @@
+"""What the platform reads about Biznes: the deal's outcome, the match sheet (B10), the secret discard, labels.
+
+An unfinished deal (a tournament round's deadline) scores nothing: a deal's
+points are defined only once it is played out (B8), so every seat gets 0 for
+it and all share the place; the match's finished deals keep their points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.biznes.match import Match
+from games.biznes.scoring import to_halves
+from games.biznes.state import BiznesState
+from games.errors import InvalidOptions
+from games.outcome import Outcome, Placing
+from games.outcome import by_points as _by_points
+from games.sheets import Sheet
+from games.ui import SUIT_SYMBOL, UI, card_text, composed_label
+
+ROLE_TEXT = {"banker": "Banker", "thief": "Thief", "policeman": "Policeman", "mafia": "Mafia"}
+
+
+def placings(result: Mapping[str, Any], seats: int, options: Mapping[str, Any]) -> Outcome:
+    """One deal by its scores; a match is placed by its sheet (``BiznesSheet.standings``)."""
+    return _by_points([to_halves(x) for x in result.get("scores") or [0] * seats], deals=1)
+
+
+def score_position(state: Any) -> Outcome:
+    """An unfinished deal scores 0 for every seat (see the module docstring)."""
+    return _by_points([0] * state.seats, deals=0)
+
+
+def public_action(action: Mapping[str, Any]) -> dict[str, Any]:
+    """The declarer's discard is secret (B2): only its size is public."""
+    if action.get("type") == "discard":
+        return {"type": "discard", "count": len(action.get("cards") or [])}
+    return {k: list(v) if isinstance(v, list) else v for k, v in action.items()}
+
+
+def match_length(seats: int) -> int:
+    return 2 * seats  # B10: twice round the table
+
+
+class BiznesSheet(Sheet):
+    """The engine's cumulative ``Match``: totals in exact halves; a void deal does not count (B10)."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.length = match.length
+
+    def record(self, state: Any) -> None:
+        if not isinstance(state, BiznesState):
+            raise InvalidOptions("not a Biznes deal")
+        self.match.record(state)
+
+    def is_over(self) -> bool:
+        return self.match.is_over()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"biznes": self.match.to_json()}
+
+    def rows(self) -> dict[str, Any]:
+        data = self.match.to_json()
+        return {
+            "kind": "points",
+            "rows": data["deals"],
+            "totals": data["totals"],
+            "standings": data["standings"],
+            "length": data["length"],
+        }
+
+    def standings(self) -> dict[int, Placing]:
+        out = _by_points(list(self.match.totals), deals=self.match.played)
+        return {
+            s: p if self.is_over() else Placing(p.place, points_halves=p.points_halves, deals=p.deals)
+            for s, p in out.placings.items()
+        }
+
+    def rated_outcome(
+        self, result: Mapping[str, Any], seats: int, options: Mapping[str, Any], number: int
+    ) -> Outcome | None:
+        # the match is rated once, by the deal that ended it
+        if not self.is_over() or len(self.match.deals) != number:
+            return None
+        return _by_points(list(self.match.totals), deals=self.match.played)
+
+
+def new_sheet(seats: int, options: Mapping[str, Any], length: int, dealer: int) -> BiznesSheet:
+    return BiznesSheet(Match(seats=seats, options=options, length=length, dealer=dealer))
+
+
+def load_sheet(data: Mapping[str, Any]) -> BiznesSheet:
+    if not isinstance(data, Mapping) or "biznes" not in data:
+        raise InvalidOptions("not a saved biznes sheet")
+    return BiznesSheet(Match.from_json(data["biznes"]))
+
+
+def label(action: Mapping[str, Any]) -> str | None:
+    kind = action.get("type")
+    if kind == "discard":
+        return composed_label("Discard", action)
+    if kind == "bid":
+        return f"{action['tricks']} {SUIT_SYMBOL[action['suit']]}"
+    if kind in ("pass", "done"):
+        return "Pass"
+    if kind == "declare":
+        return "With a banker" if action.get("banker") else "Alone"
+    if kind == "role":
+        role = str(action.get("role"))
+        return ROLE_TEXT.get(role, role)
+    if kind == "change":
+        return "Change trump"
+    if kind == "trump":
+        return f"Trump {SUIT_SYMBOL[action['suit']]}"
+    if kind == "play":
+        joker = f" as {card_text(action['as'])}" if action.get("as") else ""
+        return f"Play {card_text(action['card'])}{joker}"
+    return None
+
+
+UI_META = UI(
+    label=label,
+    composed=frozenset({"discard"}),
+    quick=frozenset({"play"}),
+    choice_fields={
+        "cards": "cards",
+        "as": "str",
+        "tricks": "int",
+        "suit": "str",
+        "banker": "bool",
+        "role": "str",
+        "card": "str",
+    },
+    board="tables/boards/biznes.html",
+)

@@ -1,0 +1,62 @@
+"""What a table page needs to know about a game's actions: button labels and how controls compose an action.
+
+A game's registry entry carries one ``UI``; the platform renders buttons for
+legal actions from it and never asks which game it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+RANK_TEXT = {"T": "10"}
+
+Action = dict[str, Any]
+
+
+def card_text(code: str) -> str:
+    """A card as a short label: "10♥"; a joker is 🃏."""
+    if code.startswith("X"):
+        return "🃏"
+    return RANK_TEXT.get(code[0], code[0]) + SUIT_SYMBOL.get(code[1], code[1])
+
+
+def cards_text(codes: list[str]) -> str:
+    return " ".join(card_text(c) for c in codes)
+
+
+def composed_label(verb: str, action: Mapping[str, Any]) -> str:
+    """ "Attack 6♥ 6♠", or "Attack the selected cards" for a button whose cards are ticked in the hand."""
+    cards = action.get("cards")
+    return f"{verb} {cards_text(list(cards))}" if cards else f"{verb} the selected cards"
+
+
+def plain_label(action: Mapping[str, Any]) -> str:
+    kind = action.get("type")
+    return str(kind).replace("_", " ").capitalize() if kind else "?"
+
+
+#: how a form field from the page becomes part of an action: "cards" (a list), "int", "bool" or "str"
+FieldKind = str
+
+
+@dataclass(frozen=True)
+class UI:
+    #: the label of one legal action's button ("Beat 6♥ with 9♥"); None falls back to the action's type
+    label: Callable[[Mapping[str, Any]], str | None] = lambda action: None
+    #: action types whose cards are the cards ticked in the hand
+    composed: frozenset[str] = frozenset()
+    #: one-card action types a click on the card itself can make
+    quick: frozenset[str] = frozenset()
+    #: form fields that complete an action a button carries, with how each is read
+    choice_fields: Mapping[str, FieldKind] = field(default_factory=lambda: {"cards": "cards"})
+    #: the template drawing the table's middle (relative to the templates folder); None: the generic board
+    board: str | None = None
+    #: view keys naming a seat with a role, shown as a badge beside its name while the game runs:
+    #: key -> (style, word), e.g. ``{"attacker": ("attack", "attacks")}``
+    seat_badges: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+
+    def action_label(self, action: Mapping[str, Any]) -> str:
+        return self.label(action) or plain_label(action)

@@ -1,0 +1,76 @@
+"""What the platform reads about Believe It or Not: outcome (V6), the position's score, face-down placements, labels.
+
+An unfinished game (a tournament round's deadline) is scored by its
+position: players already out keep their finishing order, the rest rank by
+fewer cards held (equal counts share a place); a single player left alone
+with the most cards is the loser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.outcome import Outcome, by_fewest_cards, by_order
+from games.ui import UI, composed_label
+
+
+def placings(result: Mapping[str, Any], seats: int, options: Mapping[str, Any]) -> Outcome:
+    """By finishing order; the last player left loses (V6)."""
+    return by_order(seats, [[s] for s in result.get("finished") or []], result.get("loser"))
+
+
+def score_position(state: Any) -> Outcome:
+    """An unfinished game by its position (see the module docstring)."""
+    return by_fewest_cards([len(hand) for hand in state.hands], [[s] for s in state.finished])
+
+
+def public_action(action: Mapping[str, Any]) -> dict[str, Any]:
+    """The cards of a claim or an addition are face down (V2, V3): only their count (and a claim's kind)."""
+    kind = action.get("type")
+    if kind in ("claim", "add"):
+        out: dict[str, Any] = {"type": kind, "count": len(action.get("cards") or [])}
+        if kind == "claim":
+            out["kind"] = action.get("kind")
+        return out
+    return {k: list(v) if isinstance(v, list) else v for k, v in action.items()}
+
+
+def public_check(public: Mapping[str, Any], spectator_view_after: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A believe/doubt turns the latest placement up for everyone (V4): the log keeps that check."""
+    if public.get("type") not in ("believe", "doubt"):
+        return None
+    check = spectator_view_after.get("last_check")
+    if check is None:
+        return None
+    return {
+        "check": {
+            "claimant": check["claimant"],
+            "cards": list(check["cards"]),
+            "kind": check["kind"],
+            "true": check["true"],
+            "taker": check["taker"],
+        }
+    }
+
+
+VERBS = {"claim": "Claim", "add": "Add"}
+
+
+def label(action: Mapping[str, Any]) -> str | None:
+    kind = action.get("type")
+    if kind in VERBS:
+        return composed_label(VERBS[kind], action)
+    if kind == "believe":
+        return "I believe"
+    if kind == "doubt":
+        return "I don't believe"
+    return None
+
+
+UI_META = UI(
+    label=label,
+    composed=frozenset(VERBS),
+    choice_fields={"cards": "cards", "kind": "str"},
+    board="tables/boards/verish.html",
+)
