@@ -1,0 +1,114 @@
+"""Chat over the sockets pages already hold: frames with ``"type": "chat"``.
+
+The table socket mixes this in; the Play page's lobby chat has its own small
+socket. A line is stored by ``chat.services.chat_post`` and reaches sockets
+through channel groups after commit: the table's group for the players'
+chat, a spectators-only group (never joined by a seated player while his game
+runs) for the spectators' chat, and one lobby group.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import DatabaseSyncToAsync
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+from django.utils.html import format_html
+
+from accounts.sockets import UserSocketMixin
+from chat.selectors import chat_hidden, lobby_group, sees_spectators, spectators_group
+from chat.services import ChatRefused, chat_post
+
+
+def database_sync_to_async(func):
+    return DatabaseSyncToAsync(func, thread_sensitive=False)
+
+
+def _socket_groups(table_id: int | None, user) -> tuple[list[str], bool]:
+    if table_id is None:
+        return [lobby_group()], chat_hidden(user)
+    from tables.models import Table
+    from tables.selectors import seat_index_of
+
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return [], True
+    seated = seat_index_of(table_id, user) is not None
+    return ([spectators_group(table_id)] if sees_spectators(table, seated) else []), chat_hidden(user)
+
+
+class ChatSocketMixin:
+    """Chat for a consumer with ``self.user``, ``self.json_mode`` and ``send_error``."""
+
+    chat_groups: list[str]
+    chat_is_hidden = False
+
+    async def chat_join(self, table_id: int | None) -> None:
+        self.chat_groups, self.chat_is_hidden = await database_sync_to_async(_socket_groups)(table_id, self.user)  # type: ignore[attr-defined]
+        for group in self.chat_groups:
+            await self.channel_layer.group_add(group, self.channel_name)  # type: ignore[attr-defined]
+
+    async def chat_leave(self) -> None:
+        for group in getattr(self, "chat_groups", []):
+            await self.channel_layer.group_discard(group, self.channel_name)  # type: ignore[attr-defined]
+
+    async def chat_receive(self, frame: dict[str, Any], table_id: int | None) -> None:
+        channel = frame.get("channel") or ("lobby" if table_id is None else "players")
+        try:
+            await database_sync_to_async(chat_post)(
+                user=self.user,  # type: ignore[attr-defined]
+                channel=channel,
+                table_id=table_id,
+                text=frame.get("text", ""),
+                phrase=frame.get("phrase", ""),
+            )
+        except ChatRefused as refused:
+            await self.send_error(refused.code, str(refused))  # type: ignore[attr-defined]
+
+    async def chat_line(self, event: dict[str, Any]) -> None:
+        if self.chat_is_hidden:
+            return
+        line = event["line"]
+        if self.json_mode:  # type: ignore[attr-defined]
+            await self.send(text_data=json.dumps({"type": "chat", **line}))  # type: ignore[attr-defined]
+        else:
+            await self.send(text_data=render_to_string("chat/_line_oob.html", {"line": line}))  # type: ignore[attr-defined]
+
+
+class LobbyChatConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        query = parse_qs(self.scope.get("query_string", b"").decode("utf-8", "replace"))
+        self.json_mode = query.get("format", [""])[0] == "json"
+        if not await self.user_socket_open():
+            return
+        await self.chat_join(None)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        await self.user_socket_close()
+        await self.chat_leave()
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not await self.user_frame_allowed():
+            await self.send_error("rate", "too many messages from your account: slow down a little")
+            return
+        try:
+            frame = json.loads(text_data or "")
+        except (ValueError, RecursionError):
+            frame = None
+        if not isinstance(frame, dict) or len(text_data or "") > 2048:
+            await self.send_error("malformed", "a frame must be a JSON object")
+            return
+        await self.chat_receive(frame, None)
+
+    async def send_error(self, code: str, message: str) -> None:
+        if self.json_mode:
+            await self.send(text_data=json.dumps({"type": "error", "code": code, "message": message}))
+        else:
+            await self.send(
+                text_data=format_html('<div id="chat-error-lobby" class="chat-error" role="alert">{}</div>', message)
+            )

@@ -1,0 +1,88 @@
+"""Chat reads: the last lines a page shows, and who may read which channel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from chat.models import PHRASES, ChatMessage, ChatSettings
+
+#: lines a page (re)load shows per channel
+LAST_LINES = 40
+
+
+def lobby_group() -> str:
+    return "chat-lobby"
+
+
+def spectators_group(table_id: int) -> str:
+    return f"table-{table_id}-spectators"
+
+
+def line_payload(line: ChatMessage) -> dict[str, Any]:
+    """What a socket sends of one line: never anything but the sender's public name, the text and the time."""
+    return {
+        "id": line.pk,
+        "channel": line.channel,
+        "table": line.table_id,
+        "user": line.user.name,
+        "username": line.user.username,
+        "text": line.shown_text,
+        "phrase": line.phrase,
+        "at": timezone.localtime(line.created_at).strftime("%H:%M"),
+    }
+
+
+def chat_hidden(user) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    return ChatSettings.objects.filter(user=user, hidden=True).exists()
+
+
+def sees_spectators(table, seated: bool) -> bool:
+    """Players never read the spectators' chat while their game runs (no kibitzing)."""
+    from tables.models import Table
+
+    return not seated or table.status != Table.Status.PLAYING
+
+
+def last_lines(channel: str, table_id: int | None = None, limit: int = LAST_LINES) -> list[dict[str, Any]]:
+    rows = ChatMessage.objects.filter(channel=channel, table_id=table_id).select_related("user")
+    lines = list(rows.order_by("-created_at", "-pk")[:limit])
+    lines.reverse()
+    return [line_payload(line) for line in lines]
+
+
+def lobby_chat(user) -> dict[str, Any]:
+    return {
+        "hidden": chat_hidden(user),
+        "lines": last_lines(ChatMessage.Channel.LOBBY),
+        "can_write": bool(user and user.is_authenticated),
+        "phrases": list(PHRASES.items()),
+    }
+
+
+def table_chat(table, user, seated: bool) -> dict[str, Any]:
+    """What the table page shows at load: the players' lines, and the spectators' when he may read them."""
+    return {
+        "hidden": chat_hidden(user),
+        "players_lines": last_lines(ChatMessage.Channel.PLAYERS, table.pk),
+        "spectators_lines": last_lines(ChatMessage.Channel.SPECTATORS, table.pk)
+        if sees_spectators(table, seated)
+        else None,
+        "seated": seated,
+        "can_write": user is not None and user.is_authenticated,
+        "phrases": list(PHRASES.items()),
+    }
+
+
+def game_chat(game) -> list[dict[str, Any]]:
+    """The players' lines said while a game was played (its replay shows them to its players)."""
+    rows = ChatMessage.objects.filter(channel=ChatMessage.Channel.PLAYERS, table_id=game.table_id).select_related(
+        "user"
+    )
+    rows = rows.filter(created_at__gte=game.started_at)
+    if game.finished_at:
+        rows = rows.filter(created_at__lte=game.finished_at)
+    return [line_payload(line) for line in rows.order_by("created_at", "pk")[:500]]

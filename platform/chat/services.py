@@ -1,0 +1,111 @@
+"""Chat writes: one line, checked (mute, ban, seat, length, rate) and stored; sockets hear it after commit."""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.core.cache import cache
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from chat.models import MAX_LENGTH, PHRASES, ChatMessage, ChatSettings
+from chat.selectors import line_payload, lobby_group, spectators_group
+
+#: lines per user across all his sockets and pages: a burst of LINES within WINDOW seconds
+RATE_LINES, RATE_WINDOW = 5, 10
+
+
+class ChatRefused(ValueError):
+    """A chat line that was not posted; the message is shown to its sender."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _clean(text: object) -> str:
+    if not isinstance(text, str):
+        raise ChatRefused("malformed", _("A chat line must be text."))
+    # control and format characters (bidi overrides, zero-width tricks) never reach other players
+    text = "".join(c for c in text if unicodedata.category(c)[0] != "C" or c == " ")
+    text = " ".join(text.split())
+    if not text:
+        raise ChatRefused("empty", _("Type something first."))
+    if len(text) > MAX_LENGTH:
+        raise ChatRefused("long", _("A chat line holds at most %(max)d characters.") % {"max": MAX_LENGTH})
+    return text
+
+
+def _rate_check(user_id: int) -> None:
+    """A fixed window in the shared cache (Redis), so every socket and process of a user counts together."""
+    key = f"chat-rate:{user_id}:{int(time.time() // RATE_WINDOW)}"
+    if cache.add(key, 1, RATE_WINDOW * 2):
+        return
+    if cache.incr(key) > RATE_LINES:
+        raise ChatRefused("rate", _("You are chatting too fast; wait a few seconds."))
+
+
+def chat_post(
+    *, user, channel: str, table_id: int | None = None, text: object = "", phrase: object = ""
+) -> ChatMessage:
+    """Post a line to a table's players' or spectators' channel, or to the lobby."""
+    from moderation.selectors import ban_message, mute_message
+    from tables.models import Table
+    from tables.selectors import seat_index_of, table_visible_to
+
+    if user is None or not user.is_authenticated:
+        raise ChatRefused("login", _("Log in to chat."))
+    refusal = ban_message(user.pk) or mute_message(user.pk)
+    if refusal:
+        raise ChatRefused("muted", refusal)
+    if phrase:
+        if not isinstance(phrase, str) or phrase not in PHRASES:
+            raise ChatRefused("malformed", _("There is no such quick phrase."))
+        text = ""
+    else:
+        text, phrase = _clean(text), ""
+    table = None
+    if channel == ChatMessage.Channel.LOBBY:
+        table_id = None
+    elif channel in (ChatMessage.Channel.PLAYERS, ChatMessage.Channel.SPECTATORS):
+        table = Table.objects.filter(pk=table_id).first() if isinstance(table_id, int) else None
+        if table is None or not table_visible_to(table, user):
+            raise ChatRefused("malformed", _("There is no such table."))
+        seated = seat_index_of(table.pk, user) is not None
+        if channel == ChatMessage.Channel.PLAYERS and not seated:
+            raise ChatRefused("not_seated", _("Only the players write in the players' chat."))
+        if channel == ChatMessage.Channel.SPECTATORS and seated and table.status == Table.Status.PLAYING:
+            raise ChatRefused("not_spectator", _("Players cannot write to spectators during the game."))
+    else:
+        raise ChatRefused("malformed", _("There is no such chat."))
+    _rate_check(user.pk)
+    with transaction.atomic():
+        line = ChatMessage.objects.create(channel=channel, table=table, user=user, text=str(text), phrase=str(phrase))
+        line.user = user
+        payload = line_payload(line)
+        group = _group_of(line)
+        transaction.on_commit(lambda: _broadcast(group, payload))
+    return line
+
+
+def _group_of(line: ChatMessage) -> str:
+    if line.channel == ChatMessage.Channel.LOBBY:
+        return lobby_group()
+    if line.channel == ChatMessage.Channel.SPECTATORS:
+        # only spectators' sockets join this group while a game runs: players never receive these lines
+        return spectators_group(line.table_id)
+    return f"table-{line.table_id}"
+
+
+def _broadcast(group: str, payload: dict) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, {"type": "chat.line", "line": payload})
+
+
+def chat_hide(user, hidden: bool) -> ChatSettings:
+    settings, _created = ChatSettings.objects.update_or_create(user=user, defaults={"hidden": hidden})
+    return settings

@@ -1,0 +1,34 @@
+"""A banned player is signed out on his next request, from any session or device, and told until when.
+
+Unseen warnings are shown once. The standing is cached per user and forgotten by
+every sanction change, so this costs a cache read per request.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from moderation.selectors import ban_message, standing
+from moderation.services import warnings_mark_seen
+
+
+class ModerationMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            found = standing(user.pk)
+            if found["banned"]:
+                message = ban_message(user.pk)
+                logout(request)
+                context = {"message": message, "reason": found["ban_reason"]}
+                return render(request, "moderation/banned.html", context, status=403)
+            if found["warnings"]:
+                for reason in warnings_mark_seen(user):
+                    messages.warning(request, _("A moderator warned you: %(reason)s") % {"reason": reason})
+        return self.get_response(request)

@@ -1,0 +1,23 @@
+"""Automatic sanctions from what the tables app reports (inside the move's own transaction)."""
+
+from __future__ import annotations
+
+from django.dispatch import receiver
+
+from tables.signals import seat_taken_over
+
+#: a bot took the seat because the player walked away or let his clock run out (not a ban)
+ABANDONS = {"left", "timeouts"}
+
+
+@receiver(seat_taken_over, dispatch_uid="moderation-playban")
+def count_abandon(sender, table, seat, reason: str, **kwargs) -> None:
+    from moderation.services import abandonment_record
+    from tables.models import Seat
+
+    if reason not in ABANDONS or seat.user_id is None or seat.is_bot:
+        return
+    # walking out on bots harms nobody: only games with another human count
+    others = Seat.objects.filter(table_id=table.pk, user__isnull=False, user__is_bot=False).exclude(pk=seat.pk)
+    if others.exists():
+        abandonment_record(seat.user, table.pk, reason)

@@ -1,0 +1,412 @@
+"""Moderation writes: sanctions, reports, aborting and annulling games, playbans.
+
+Every action writes its ``AuditEntry`` in its own transaction, so the log never
+misses an action that happened nor lists one that rolled back. What must reach
+a socket (closing a banned player's sockets, redrawing an aborted table) is
+sent after commit.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import Group, Permission
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from accounts.sockets import CLOSE_BANNED, user_sockets_close
+from chat.models import ChatMessage
+from moderation.models import Abandonment, AuditEntry, Report, Sanction
+from moderation.selectors import ban_message, standing_forget
+
+#: the group the data migration creates
+MODERATORS = "Moderators"
+#: mute lengths a moderator picks in one click (minutes)
+MUTE_CHOICES = {"10m": 10, "1h": 60, "1d": 24 * 60}
+#: reports per reporter per hour, and how many chat lines and moves a report freezes
+REPORTS_PER_HOUR = 5
+CONTEXT_CHAT, CONTEXT_MOVES = 20, 10
+#: playbans: this many abandoned games within the window earn one; each repeat within a week doubles it
+PLAYBAN_ABANDONS, PLAYBAN_WINDOW = 3, timedelta(hours=24)
+PLAYBAN_FIRST, PLAYBAN_MAX = timedelta(minutes=15), timedelta(days=3)
+
+
+class ModerationRefused(ValueError):
+    """An action that changed nothing; the message says why."""
+
+
+def _reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ModerationRefused(_("Every moderation action needs a reason."))
+    return reason
+
+
+def audit_write(actor, action: str, target=None, reason: str = "", **details: Any) -> AuditEntry:
+    """One row of the append-only log; call it inside the action's transaction."""
+    return AuditEntry.objects.create(actor=actor, target=target, action=action, reason=reason, details=details)
+
+
+def _forget_after_commit(user_id: int) -> None:
+    # now (this request sees it at once) and again after commit (a read in between cached the old standing)
+    standing_forget(user_id)
+    transaction.on_commit(lambda: standing_forget(user_id))
+
+
+@transaction.atomic
+def user_warn(user, *, by, reason: str) -> Sanction:
+    """A warning the player sees on his next page."""
+    from social.services import notification_send
+
+    sanction = Sanction.objects.create(user=user, kind=Sanction.Kind.WARN, reason=_reason(reason), created_by=by)
+    audit_write(by, AuditEntry.Action.WARN, user, sanction.reason, sanction=sanction.pk)
+    # also in his notifications (the bell, a live toast): nothing is lost while he is offline
+    notification_send(
+        user, "warning", gettext_noop("A moderator warned you: %(reason)s"), params={"reason": sanction.reason}
+    )
+    _forget_after_commit(user.pk)
+    return sanction
+
+
+@transaction.atomic
+def user_mute(user, *, by, reason: str, minutes: int) -> Sanction:
+    """Refuse his chat lines for ``minutes``; nothing else changes, no socket is closed."""
+    if not isinstance(minutes, int) or minutes <= 0 or minutes > 365 * 24 * 60:
+        raise ModerationRefused(_("A mute lasts from one minute to a year."))
+    until = timezone.now() + timedelta(minutes=minutes)
+    sanction = Sanction.objects.create(
+        user=user, kind=Sanction.Kind.MUTE, reason=_reason(reason), created_by=by, until=until
+    )
+    audit_write(by, AuditEntry.Action.MUTE, user, sanction.reason, sanction=sanction.pk, until=until.isoformat())
+    _forget_after_commit(user.pk)
+    return sanction
+
+
+@transaction.atomic
+def user_ban(user, *, by, reason: str, until: datetime | None = None) -> Sanction:
+    """Ban until ``until`` (None: permanently): bots take his seats, his sockets close, he is signed out.
+
+    The sign-out happens on his next request (``moderation.middleware``), whichever
+    session or device it comes from; his sockets close at once through his user group.
+    """
+    if until is not None and until <= timezone.now():
+        raise ModerationRefused(_("A temporary ban must end in the future."))
+    if user.is_superuser:
+        raise ModerationRefused(_("A superuser cannot be banned here."))
+    sanction = Sanction.objects.create(
+        user=user, kind=Sanction.Kind.BAN, reason=_reason(reason), created_by=by, until=until
+    )
+    tables = _seats_release(user)
+    audit_write(
+        by,
+        AuditEntry.Action.BAN,
+        user,
+        sanction.reason,
+        sanction=sanction.pk,
+        until=until.isoformat() if until else None,
+        tables=tables,
+    )
+    user_id = user.pk
+
+    standing_forget(user_id)
+
+    def after() -> None:
+        standing_forget(user_id)
+        notice = _("A moderator removed you from your tables: %(ban)s A bot plays your seats.") % {
+            "ban": ban_message(user_id) or ""
+        }
+        user_sockets_close(user_id, CLOSE_BANNED, notice)
+
+    transaction.on_commit(after)
+    return sanction
+
+
+def _seats_release(user) -> list[int]:
+    """A bot stands in for him in every running game; he stands up from tables still waiting."""
+    from lobbies.services import LobbyRefused, seat_leave
+    from tables.models import Seat, Table
+    from tables.services import seat_set_away
+
+    touched = []
+    for seat in Seat.objects.filter(user=user).select_related("table"):
+        if seat.table.status == Table.Status.PLAYING:
+            seat_set_away(seat.table_id, user, True, reason="banned")
+            touched.append(seat.table_id)
+        elif seat.table.status == Table.Status.OPEN:
+            try:
+                seat_leave(table_id=seat.table_id, user=user)
+            except LobbyRefused:
+                continue  # it started meanwhile: the next ban check keeps him from playing
+            touched.append(seat.table_id)
+    return touched
+
+
+@transaction.atomic
+def sanction_lift(sanction: Sanction, *, by, reason: str) -> Sanction:
+    sanction = Sanction.objects.select_for_update().get(pk=sanction.pk)
+    if sanction.lifted_at is not None:
+        raise ModerationRefused(_("This sanction was already lifted."))
+    sanction.lifted_at, sanction.lifted_by, sanction.lift_reason = timezone.now(), by, _reason(reason)
+    sanction.save(update_fields=["lifted_at", "lifted_by", "lift_reason"])
+    audit_write(
+        by, AuditEntry.Action.LIFT, sanction.user, sanction.lift_reason, sanction=sanction.pk, kind=sanction.kind
+    )
+    _forget_after_commit(sanction.user_id)
+    return sanction
+
+
+@transaction.atomic
+def warnings_mark_seen(user) -> list[str]:
+    """The unseen warnings' reasons, marked seen (shown once)."""
+    rows = list(Sanction.objects.select_for_update().filter(user=user, kind=Sanction.Kind.WARN, seen_at__isnull=True))
+    Sanction.objects.filter(pk__in=[r.pk for r in rows]).update(seen_at=timezone.now())
+    _forget_after_commit(user.pk)
+    return [r.reason for r in rows]
+
+
+# ---- reports -------------------------------------------------------------------------------------
+
+
+def _report_context(table_id: int | None, reported) -> dict[str, Any]:
+    """The chat lines and moves around the report, copied as they are now."""
+    from tables.models import Game, Move
+
+    lines = ChatMessage.objects.select_related("user")
+    # at a table: everything said there; elsewhere (a profile): what the reported player said last
+    lines = lines.filter(table_id=table_id) if table_id is not None else lines.filter(user=reported)
+    chat = [
+        {"at": m.created_at.isoformat(), "user": m.user.username, "channel": m.channel, "text": m.shown_text}
+        for m in reversed(lines.order_by("-created_at", "-pk")[:CONTEXT_CHAT])
+    ]
+    context: dict[str, Any] = {"chat": chat}
+    if table_id is not None:
+        game = Game.objects.filter(table_id=table_id).order_by("-number").first()
+        if game is not None:
+            moves = Move.objects.filter(game=game).order_by("-number")[:CONTEXT_MOVES]
+            context["moves"] = [
+                {"number": m.number, "seat": m.seat, "text": m.text, "by": m.by} for m in reversed(moves)
+            ]
+            context["game"], context["move_number"] = game.pk, game.move_number
+    return context
+
+
+@transaction.atomic
+def report_create(*, reporter, reported, reason: str, text: str = "", table_id: int | None = None) -> Report:
+    from tables.models import Seat, Table
+
+    if not reporter.is_authenticated:
+        raise ModerationRefused(_("Log in to report a player."))
+    banned = ban_message(reporter.pk)
+    if banned:
+        raise ModerationRefused(banned)
+    if reported.pk == reporter.pk:
+        raise ModerationRefused(_("You cannot report yourself."))
+    if reported.is_bot:
+        raise ModerationRefused(_("Bots cannot be reported."))
+    if reason not in Report.Reason.values:
+        raise ModerationRefused(_("Choose a reason for the report."))
+    text = (text or "").strip()
+    if len(text) > 1000:
+        raise ModerationRefused(_("Please keep the report under 1000 characters."))
+    hour_ago = timezone.now() - timedelta(hours=1)
+    if Report.objects.filter(reporter=reporter, created_at__gte=hour_ago).count() >= REPORTS_PER_HOUR:
+        raise ModerationRefused(_("You have sent many reports in the last hour; please wait a little."))
+    if Report.objects.filter(
+        reporter=reporter, reported=reported, status__in=[Report.Status.OPEN, Report.Status.ASSIGNED]
+    ).exists():
+        raise ModerationRefused(_("You already reported this player; moderators are looking at it."))
+    table = None
+    if table_id is not None:
+        table = Table.objects.filter(pk=table_id).first()
+        if table is None or not Seat.objects.filter(table=table, user=reported).exists():
+            raise ModerationRefused(_("That player does not sit at this table."))
+    context = _report_context(table.pk if table else None, reported)
+    return Report.objects.create(
+        reporter=reporter,
+        reported=reported,
+        reason=reason,
+        text=text,
+        table=table,
+        game_id=context.get("game"),
+        move_number=context.get("move_number"),
+        context=context,
+    )
+
+
+def _report_locked(report: Report) -> Report:
+    return Report.objects.select_for_update().get(pk=report.pk)
+
+
+@transaction.atomic
+def report_assign(report: Report, *, by) -> Report:
+    report = _report_locked(report)
+    if not report.is_open:
+        raise ModerationRefused(_("This report is already closed."))
+    report.status, report.assigned_to = Report.Status.ASSIGNED, by
+    report.save(update_fields=["status", "assigned_to"])
+    audit_write(by, AuditEntry.Action.REPORT_ASSIGN, report.reported, "", report=report.pk)
+    return report
+
+
+def _report_close(report: Report, by, status: str, resolution: str, action: str) -> Report:
+    report = _report_locked(report)
+    if not report.is_open:
+        raise ModerationRefused(_("This report is already closed."))
+    report.status, report.resolution, report.closed_at = status, _reason(resolution), timezone.now()
+    report.assigned_to = report.assigned_to or by
+    report.save(update_fields=["status", "resolution", "closed_at", "assigned_to"])
+    audit_write(by, action, report.reported, report.resolution, report=report.pk)
+    return report
+
+
+@transaction.atomic
+def report_resolve(report: Report, *, by, resolution: str) -> Report:
+    """Acted on: the reporter sees that it was."""
+    return _report_close(report, by, Report.Status.RESOLVED, resolution, AuditEntry.Action.REPORT_RESOLVE)
+
+
+@transaction.atomic
+def report_dismiss(report: Report, *, by, resolution: str) -> Report:
+    return _report_close(report, by, Report.Status.DISMISSED, resolution, AuditEntry.Action.REPORT_DISMISS)
+
+
+# ---- games ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def table_abort(table_id: int, *, by, reason: str):
+    """Stop a table at once, under the game's and the table's row locks; its game is never rated.
+
+    Locks the game before the table, the order a move takes them in. Timers and
+    bot tasks find the game no longer playing and do nothing.
+    """
+    from tables.models import Game, Table
+    from tables.services import table_stop
+
+    reason = _reason(reason)
+    game = Game.objects.select_for_update().filter(table_id=table_id, status=Game.Status.PLAYING).first()
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise ModerationRefused(_("There is no such table."))
+    if table.status in (Table.Status.FINISHED, Table.Status.ABORTED):
+        raise ModerationRefused(_("This table is already over; annul its games instead."))
+    table_stop(table, game, by=by, reason=reason)
+    audit_write(by, AuditEntry.Action.TABLE_ABORT, None, reason, table=table.pk, game=game.pk if game else None)
+    return table
+
+
+@transaction.atomic
+def game_annul(game_id: int, *, by, reason: str):
+    """No rating for this game: a finished game's rating changes are undone and every later one recomputed."""
+    from tables.models import Game
+
+    reason = _reason(reason)
+    game = Game.objects.select_for_update().select_related("table").filter(pk=game_id).first()
+    if game is None:
+        raise ModerationRefused(_("There is no such game."))
+    if game.status == Game.Status.PLAYING:
+        raise ModerationRefused(_("This game is still being played: abort its table instead."))
+    if game.annulled:
+        raise ModerationRefused(_("This game is already annulled."))
+    game.annulled = True
+    game.save(update_fields=["annulled"])
+    audit_write(by, AuditEntry.Action.GAME_ANNUL, None, reason, table=game.table_id, game=game.pk)
+    _ratings_rebuild()
+    return game
+
+
+@transaction.atomic
+def ratings_reverse(user, *, by, reason: str) -> int:
+    """Annul every rated game of a cheater: his and his opponents' ratings are recomputed without them."""
+    from leaderboards.models import RatingChange
+    from tables.models import Game
+
+    reason = _reason(reason)
+    ids = sorted(set(RatingChange.objects.filter(user=user).values_list("game_id", flat=True)))
+    Game.objects.filter(pk__in=ids).update(annulled=True)
+    audit_write(by, AuditEntry.Action.RATINGS_REVERSE, user, reason, games=ids)
+    if ids:
+        _ratings_rebuild()
+    return len(ids)
+
+
+def _ratings_rebuild() -> None:
+    # ratings are a chain (each game starts from the one before): without a game, every later one changes
+    from leaderboards.services import ratings_recompute
+
+    ratings_recompute()
+
+
+# ---- moderators and automatic sanctions ----------------------------------------------------------
+
+
+#: what the Moderators group may do (the data migration 0002 creates it with these)
+MODERATOR_PERMISSIONS = {
+    "moderation": [
+        "view_player",
+        "view_report",
+        "change_report",
+        "view_sanction",
+        "view_auditentry",
+        "moderate_players",
+        "abort_games",
+        "reverse_ratings",
+    ],
+    "tables": ["view_table", "view_game", "view_move", "view_match", "view_seat"],
+    "chat": ["view_chatmessage"],
+}
+
+
+def moderators_group() -> Group:
+    """The group from the migration; made again with the same permissions if it was deleted (or flushed)."""
+    group, created = Group.objects.get_or_create(name=MODERATORS)
+    if created:
+        for app, codenames in MODERATOR_PERMISSIONS.items():
+            group.permissions.add(*Permission.objects.filter(content_type__app_label=app, codename__in=codenames))
+    return group
+
+
+@transaction.atomic
+def moderator_add(user, *, by=None) -> None:
+    """Staff access and the Moderators group."""
+    group = moderators_group()
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])
+    user.groups.add(group)
+    audit_write(by, AuditEntry.Action.MODERATOR_ADD, user, _("added to the Moderators group"))
+
+
+def playban_duration(earlier: int) -> timedelta:
+    return min(PLAYBAN_FIRST * (2 ** min(earlier, 16)), PLAYBAN_MAX)
+
+
+@transaction.atomic
+def abandonment_record(user, table_id: int, reason: str) -> Sanction | None:
+    """Count a game he left or timed out of; enough of them in a short time earn a (growing) playban."""
+    now = timezone.now()
+    Abandonment.objects.create(user=user, table_id=table_id, reason=reason, at=now)
+    recent = Abandonment.objects.filter(user=user, at__gte=now - PLAYBAN_WINDOW).count()
+    if recent < PLAYBAN_ABANDONS:
+        return None
+    if Sanction.objects.filter(Sanction.active_q(now), user=user, kind=Sanction.Kind.PLAYBAN).exists():
+        return None
+    last = Sanction.objects.filter(user=user, kind=Sanction.Kind.PLAYBAN).order_by("-created_at").first()
+    # the abandons that earned the last playban do not earn another
+    if (
+        last is not None
+        and last.created_at >= now - PLAYBAN_WINDOW
+        and Abandonment.objects.filter(user=user, at__gt=last.created_at).count() < PLAYBAN_ABANDONS
+    ):
+        return None
+    earlier = Sanction.objects.filter(
+        user=user, kind=Sanction.Kind.PLAYBAN, created_at__gte=now - timedelta(days=7)
+    ).count()
+    until = now + playban_duration(earlier)
+    reason = _("Left or timed out of %(count)d games within 24 hours.") % {"count": recent}
+    sanction = Sanction.objects.create(user=user, kind=Sanction.Kind.PLAYBAN, reason=reason, until=until)
+    audit_write(None, AuditEntry.Action.PLAYBAN, user, reason, sanction=sanction.pk, until=until.isoformat())
+    _forget_after_commit(user.pk)
+    return sanction

@@ -1,0 +1,8 @@
+from django.urls import path
+
+from moderation import views
+
+urlpatterns = [
+    path("report/", views.report_new, name="report_new"),
+    path("reports/", views.my_reports, name="my_reports"),
+]
