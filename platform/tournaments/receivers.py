@@ -1,0 +1,29 @@
+"""Results reach tournaments through ``tables.signals``, in the move's own transaction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.dispatch import receiver
+
+from tables.models import Table
+from tables.signals import game_finished, match_finished
+from tournaments import services
+from tournaments.scoring import game_points, match_points, scored_per_match
+
+
+@receiver(game_finished, sender=Table, dispatch_uid="tournaments.game_finished")
+def on_game_finished(sender, table: Table, game, state, **kwargs: Any) -> None:
+    if scored_per_match(table.game):
+        return  # scored once, by the whole match's own points
+    points, fool = game_points(table, state)
+    services.board_record_game(table, game, points, fool)
+
+
+@receiver(match_finished, sender=Table, dispatch_uid="tournaments.match_finished")
+def on_match_finished(sender, table: Table, match, **kwargs: Any) -> None:
+    if scored_per_match(table.game):
+        last = match.games.order_by("-number").first()
+        if last is not None:
+            services.board_record_game(table, last, match_points(match), None)
+    services.board_finish(table)
