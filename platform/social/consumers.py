@@ -1,0 +1,139 @@
+"""The presence socket: one per open tab, on every page.
+
+It keeps its user "online" (a heartbeat frame every ``presence.heartbeat()``
+seconds), says where the tab is (``?at=`` the page's path), and carries the
+user's notifications: the unread ones on (re)connect, new ones as they are made,
+and "your turn" at a table. Frames from the page are ``{"type": "ping"}``; anything
+else gets an error frame and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from urllib.parse import parse_qs
+
+from channels.db import DatabaseSyncToAsync
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from accounts.sockets import CLOSE_SIGNED_OUT, user_group
+from social import presence
+from social.selectors import notification_payload, socket_hello, unread_count
+from social.services import social_group
+
+MAX_FRAME = 512
+#: open tabs per player, across every web process; one more is refused
+MAX_TABS = 30
+CLOSE_TOO_MANY = 4429
+#: token bucket per socket: heartbeats need one frame per 20 seconds
+BURST, RATE = 5.0, 0.5
+TABLE_PATH = re.compile(r"^/tables/(\d+)/")
+
+
+def to_thread(func):
+    return DatabaseSyncToAsync(func, thread_sensitive=False)
+
+
+def place_of(user, path: str) -> str:
+    """Where a tab at ``path`` is: ``table:<id>`` (seated), ``watching:<id>``, ``lobby`` or ""."""
+    from tables.models import Seat, Table
+
+    match = TABLE_PATH.match(path)
+    if match:
+        table = int(match.group(1))
+        private = Table.objects.filter(pk=table).values_list("private", flat=True).first()
+        if private is None:
+            return ""
+        if private:
+            return "private"  # friends see that he is at a table, but not which private one
+        seated = Seat.objects.filter(table_id=table, user=user).exists()
+        return f"{'table' if seated else 'watching'}:{table}"
+    if path.startswith("/play/"):
+        return "lobby"
+    return ""
+
+
+class PresenceConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated or user.is_bot:
+            await self.close(code=CLOSE_SIGNED_OUT)
+            return
+        self.user = user
+        if await to_thread(presence.socket_count)(user.pk) >= MAX_TABS:
+            await self.close(code=CLOSE_TOO_MANY)
+            return
+        query = parse_qs(self.scope.get("query_string", b"").decode("utf-8", "replace"))
+        path = (query.get("at") or [""])[0][:200]
+        self.where = await to_thread(place_of)(user, path)
+        self.tokens, self.stamp = BURST, time.monotonic()
+        self.groups_joined = [user_group(user.pk), social_group(user.pk)]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        await to_thread(presence.presence_touch)(user.pk, self.channel_name, self.where)
+        await self.send(text_data=json.dumps(await to_thread(socket_hello)(user)))
+
+    async def disconnect(self, code: int) -> None:
+        if not hasattr(self, "groups_joined"):
+            return
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        await to_thread(presence.presence_leave)(self.user.pk, self.channel_name)
+
+    def _allow_frame(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self._allow_frame():
+            await self._error("rate", "too many messages: slow down a little")
+            return
+        raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
+        try:
+            frame = json.loads(raw) if len(raw) <= MAX_FRAME else None
+        except ValueError:
+            frame = None
+        if not isinstance(frame, dict) or frame.get("type") != "ping":
+            await self._error("malformed", 'expected {"type": "ping"}')
+            return
+        await to_thread(presence.presence_touch)(self.user.pk, self.channel_name, self.where)
+        await self.send(text_data=json.dumps({"type": "pong"}))
+
+    async def _error(self, code: str, message: str) -> None:
+        await self.send(text_data=json.dumps({"type": "error", "code": code, "message": message}))
+
+    # -- channel layer events ---------------------------------------------------------
+
+    async def user_disconnect(self, event: dict) -> None:
+        # offline at once, not when the closing handshake completes
+        await to_thread(presence.presence_leave)(self.user.pk, self.channel_name)
+        await self.close(code=event.get("code") or CLOSE_SIGNED_OUT)
+
+    async def social_notify(self, event: dict) -> None:
+        payload = await to_thread(self._notification)(event["id"])
+        if payload is not None:
+            await self.send(text_data=json.dumps(payload))
+
+    def _notification(self, note_id: int) -> dict | None:
+        from social.models import Notification
+
+        note = Notification.objects.filter(pk=note_id, user=self.user).first()
+        if note is None:
+            return None
+        return {**notification_payload(note), "unread": unread_count(self.user)}
+
+    async def social_read(self, event: dict) -> None:
+        count = await to_thread(unread_count)(self.user)
+        await self.send(text_data=json.dumps({"type": "unread", "unread": count}))
+
+    async def social_turn(self, event: dict) -> None:
+        await self.send(
+            text_data=json.dumps({"type": "turn", "table": event["table"], "url": event["url"], "game": event["game"]})
+        )

@@ -1,0 +1,92 @@
+"""Who is online, kept in Redis so every web process sees every tab.
+
+Each open tab holds one presence socket. Per user, a sorted set maps the
+socket's channel name to the moment it stops counting (now + ``PRESENCE_TTL``); the
+tab refreshes it with a heartbeat (``heartbeat()`` seconds), and a closing
+socket removes itself. A user is online while any of his sockets has not
+expired, so a crashed web process (whose sockets never say goodbye) lets its
+users go offline within ``PRESENCE_TTL`` seconds. A hash beside it says where each tab is.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+
+import redis
+from django.conf import settings
+
+PREFIX = "cards:presence"
+
+
+@lru_cache(maxsize=1)
+def _client(url: str) -> redis.Redis:
+    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+
+
+def client() -> redis.Redis:
+    return _client(settings.REDIS_URL)
+
+
+def _conns(user_id: int) -> str:
+    return f"{PREFIX}:conns:{user_id}"
+
+
+def _where(user_id: int) -> str:
+    return f"{PREFIX}:where:{user_id}"
+
+
+def ttl() -> int:
+    """Seconds a socket counts past its last heartbeat (``settings.PRESENCE_TTL``)."""
+    return settings.PRESENCE_TTL
+
+
+def heartbeat() -> int:
+    """Seconds between a page's heartbeats: well inside the TTL."""
+    return max(1, min(20, ttl() // 2))
+
+
+def presence_touch(user_id: int, channel: str, where: str = "") -> None:
+    """A socket of ``user_id`` is alive (connect and every heartbeat), at ``where``."""
+    now, seconds = time.time(), ttl()
+    pipe = client().pipeline()
+    pipe.zadd(_conns(user_id), {channel: now + seconds})
+    pipe.zremrangebyscore(_conns(user_id), "-inf", now)  # tabs of a dead process
+    pipe.hset(_where(user_id), channel, where)
+    pipe.expire(_conns(user_id), seconds)
+    pipe.expire(_where(user_id), seconds)
+    pipe.execute()
+
+
+def presence_leave(user_id: int, channel: str) -> None:
+    pipe = client().pipeline()
+    pipe.zrem(_conns(user_id), channel)
+    pipe.hdel(_where(user_id), channel)
+    pipe.execute()
+
+
+def online_where(user_ids: list[int]) -> dict[int, list[str]]:
+    """For each online user among ``user_ids``: where his live tabs are ("" for an ordinary page)."""
+    if not user_ids:
+        return {}
+    now = time.time()
+    pipe = client().pipeline()
+    for uid in user_ids:
+        pipe.zrangebyscore(_conns(uid), now, "+inf")
+        pipe.hgetall(_where(uid))
+    replies = pipe.execute()
+    found: dict[int, list[str]] = {}
+    for i, uid in enumerate(user_ids):
+        live, where = replies[2 * i], replies[2 * i + 1]
+        if live:
+            found[uid] = sorted({where.get(ch, b"").decode() for ch in live})
+    return found
+
+
+def socket_count(user_id: int) -> int:
+    """Live presence sockets of a user, in every process."""
+    return int(client().zcount(_conns(user_id), time.time(), "+inf"))
+
+
+def is_online(user_id: int) -> bool:
+    return user_id in online_where([user_id])

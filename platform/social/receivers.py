@@ -1,0 +1,30 @@
+"""What the social app does when the tables app reports something (see ``tables.signals``)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.dispatch import receiver
+
+from tables.models import Seat, Table
+from tables.signals import turn_started
+
+
+@receiver(turn_started, sender=Table)
+def notify_turn(sender, table: Table, game, seats: list[int], **kwargs) -> None:
+    """ "Your turn" to the humans now to act (not those a bot stands in for), after the move commits."""
+    from social.services import turn_notify
+
+    users = list(
+        Seat.objects.filter(
+            table_id=table.pk, index__in=seats, user__isnull=False, away=False, user__is_bot=False
+        ).values_list("user_id", flat=True)
+    )
+    if not users:
+        return
+    title, table_id = table.get_game_display(), table.pk
+
+    def push() -> None:
+        for uid in users:
+            turn_notify(uid, table_id, str(title))
+
+    transaction.on_commit(push)

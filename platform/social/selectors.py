@@ -1,0 +1,200 @@
+"""Social reads: friends and who is online where, challenges, notifications, live games, game history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
+from django.urls import Resolver404, resolve
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from social import presence
+from social.models import AVATARS, DEFAULT_AVATAR, Block, Challenge, Friendship, Notification, Profile
+
+
+def is_blocked(a: User, b: User) -> bool:
+    """Has either of the two blocked the other? (Chat and the lobby ask here too.)"""
+    return Block.objects.filter(Q(blocker=a, blocked=b) | Q(blocker=b, blocked=a)).exists()
+
+
+def blocks(user: User, other: User) -> bool:
+    """Has ``user`` blocked ``other``?"""
+    return Block.objects.filter(blocker=user, blocked=other).exists()
+
+
+def friend_ids(user: User) -> list[int]:
+    rows = Friendship.objects.filter(Q(from_user=user) | Q(to_user=user), status=Friendship.Status.ACCEPTED)
+    return [r.to_user_id if r.from_user_id == user.pk else r.from_user_id for r in rows.only("from_user", "to_user")]
+
+
+def friendship_state(user: User, other: User) -> str:
+    """ "friends", "sent" (user asked), "received" (other asked) or "" between two players."""
+    if not user.is_authenticated or user.pk == other.pk:
+        return ""
+    row = Friendship.objects.filter(Q(from_user=user, to_user=other) | Q(from_user=other, to_user=user)).first()
+    if row is None:
+        return ""
+    if row.status == Friendship.Status.ACCEPTED:
+        return "friends"
+    return "sent" if row.from_user_id == user.pk else "received"
+
+
+def table_mates(user: User, usernames: list[str]) -> list[dict[str, Any]]:
+    """The other human players of a table, each with ``user``'s friendship state towards him (one query each way)."""
+    if not user.is_authenticated:
+        return []
+    others = list(User.objects.filter(username__in=usernames, is_bot=False).exclude(pk=user.pk))
+    rows = Friendship.objects.filter(
+        Q(from_user=user, to_user__in=others) | Q(to_user=user, from_user__in=others)
+    ).values_list("from_user_id", "to_user_id", "status")
+    state: dict[int, str] = {}
+    for from_id, to_id, status in rows:
+        other_id = to_id if from_id == user.pk else from_id
+        if status == Friendship.Status.ACCEPTED:
+            state[other_id] = "friends"
+        else:
+            state[other_id] = "sent" if from_id == user.pk else "received"
+    blocked = set(Block.objects.filter(blocker=user, blocked__in=others).values_list("blocked_id", flat=True))
+    return [{"user": o, "friendship": state.get(o.pk, ""), "blocked": o.pk in blocked} for o in others]
+
+
+def where_label(where: list[str]) -> tuple[str, int | None]:
+    """The most telling place among a player's tabs, in words, with the table it names."""
+    for prefix, label in (("table:", _("at table #%(id)s")), ("watching:", _("watching table #%(id)s"))):
+        for w in where:
+            if w.startswith(prefix):
+                table = int(w.split(":", 1)[1])
+                return label % {"id": table}, table
+    if "private" in where:
+        return _("at a private table"), None
+    if "lobby" in where:
+        return _("in the lobby"), None
+    return _("online"), None
+
+
+@dataclass(frozen=True)
+class FriendRow:
+    user: User
+    online: bool
+    where: str
+    table: int | None
+
+
+def friends_of(user: User) -> list[FriendRow]:
+    """Friends, the online ones first, each with where he is."""
+    friends = list(User.objects.filter(pk__in=friend_ids(user), is_bot=False).select_related("social_profile"))
+    online = presence.online_where([f.pk for f in friends])
+    rows = []
+    for friend in friends:
+        where, table = where_label(online[friend.pk]) if friend.pk in online else ("", None)
+        rows.append(FriendRow(friend, friend.pk in online, where, table))
+    rows.sort(key=lambda r: (not r.online, r.user.name.lower()))
+    return rows
+
+
+def friend_requests_to(user: User) -> list[Friendship]:
+    return list(Friendship.objects.filter(to_user=user, status=Friendship.Status.PENDING).select_related("from_user"))
+
+
+def friend_requests_from(user: User) -> list[Friendship]:
+    return list(Friendship.objects.filter(from_user=user, status=Friendship.Status.PENDING).select_related("to_user"))
+
+
+def blocked_by(user: User) -> list[User]:
+    return [b.blocked for b in Block.objects.filter(blocker=user).select_related("blocked")]
+
+
+def user_online(user: User) -> bool:
+    return not user.is_bot and presence.is_online(user.pk)
+
+
+# -- challenges ----------------------------------------------------------------------
+
+
+def challenges_for(user: User) -> dict[str, list[Challenge]]:
+    """Pending challenges to and from ``user`` (expired ones left out)."""
+    pending = Challenge.objects.filter(status=Challenge.Status.PENDING, expires_at__gt=timezone.now())
+    return {
+        "incoming": list(pending.filter(to_user=user).select_related("from_user")),
+        "outgoing": list(pending.filter(from_user=user).select_related("to_user")),
+    }
+
+
+def challenge_for(user: User, challenge_id: int) -> Challenge | None:
+    """A challenge ``user`` sent or received."""
+    return (
+        Challenge.objects.filter(Q(from_user=user) | Q(to_user=user), pk=challenge_id)
+        .select_related("from_user", "to_user", "table")
+        .first()
+    )
+
+
+# -- notifications -------------------------------------------------------------------
+
+
+def unread_count(user: User) -> int:
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def notifications_of(user: User, limit: int = 30) -> list[Notification]:
+    return list(Notification.objects.filter(user=user)[:limit])
+
+
+def summons(note: Notification) -> bool:
+    """A tournament notice that points at a table calls the player to it: a page that hears it live goes there."""
+    if note.kind != Notification.Kind.TOURNAMENT or not note.url:
+        return False
+    try:
+        return resolve(note.url).url_name == "table"
+    except Resolver404:
+        return False
+
+
+def notification_payload(note: Notification) -> dict[str, Any]:
+    """What the presence socket sends for one notification; ``go``: the page should open ``url`` (see ``summons``)."""
+    return {
+        "type": "notification",
+        "id": note.pk,
+        "kind": note.kind,
+        "text": note.message,
+        "url": note.url,
+        "go": summons(note),
+        "read": note.read_at is not None,
+        "at": note.created_at.isoformat(),
+    }
+
+
+def socket_hello(user: User, limit: int = 10) -> dict[str, Any]:
+    """On (re)connect: the unread count and the newest unread notifications, so nothing sent while away is lost."""
+    unread = Notification.objects.filter(user=user, read_at__isnull=True)
+    return {
+        "type": "hello",
+        "unread": unread.count(),
+        "notifications": [notification_payload(n) for n in unread[:limit]],
+        "heartbeat": presence.heartbeat(),
+    }
+
+
+# -- profile -------------------------------------------------------------------------
+
+
+def profile_of(user: User) -> Profile:
+    """The user's profile (an unsaved default one if he never edited it)."""
+    try:
+        return user.social_profile
+    except Profile.DoesNotExist:
+        return Profile(user=user, avatar=DEFAULT_AVATAR)
+
+
+def avatar_choices() -> list[tuple[str, Any]]:
+    return list(AVATARS)
+
+
+def country_flag(code: str) -> str:
+    """The flag emoji of an ISO 3166-1 alpha-2 code (two regional indicator letters)."""
+    if len(code) != 2 or not code.isalpha():
+        return ""
+    return "".join(chr(0x1F1E6 + ord(c) - ord("A")) for c in code.upper())

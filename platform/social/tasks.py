@@ -1,0 +1,15 @@
+from celery import shared_task
+
+
+@shared_task
+def expire_challenges() -> int:
+    from social.services import challenge_expire_overdue
+
+    return challenge_expire_overdue()
+
+
+@shared_task
+def prune_notifications() -> int:
+    from social.services import notification_prune
+
+    return notification_prune()

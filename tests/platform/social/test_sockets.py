@@ -1,0 +1,148 @@
+"""The presence socket: online while a tab is open, notifications pushed live and kept for a reconnect."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from accounts.services import session_cookie_for
+from accounts.sockets import CLOSE_SIGNED_OUT, user_sockets_close
+from config.asgi import application
+from social import presence, services
+from social.selectors import friends_of
+from tables.selectors import seat_view
+from tables.services import table_apply_action
+from tests.platform.tables.factories import make_players, started_table
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+async def connect(user=None, at: str = "/"):
+    headers = [(b"origin", b"http://testserver")]
+    if user is not None:
+        headers.append((b"cookie", (await sync_to_async(session_cookie_for)(user)).encode()))
+    comm = WebsocketCommunicator(application, f"/ws/presence/?at={at}", headers=headers)
+    connected, code = await comm.connect()
+    return comm, connected, code
+
+
+async def frame(comm) -> dict:
+    return json.loads(await comm.receive_from(timeout=5))
+
+
+async def test_online_while_a_tab_is_open_and_offline_when_the_last_closes():
+    a, b = await sync_to_async(make_players)(2, prefix="pres")
+    await sync_to_async(services.friend_request_send)(a, b)
+    await sync_to_async(services.friend_request_accept)(b, a)
+    assert not await sync_to_async(presence.is_online)(b.pk)
+
+    tab1, ok1, _ = await connect(b, at="/play/")
+    tab2, ok2, _ = await connect(b, at="/u/x/")
+    assert ok1 and ok2
+    hello = await frame(tab1)
+    await frame(tab2)
+    assert hello["type"] == "hello" and hello["heartbeat"] >= 1
+    rows = await sync_to_async(friends_of)(a)
+    assert rows[0].online and rows[0].where == "in the lobby"
+
+    await tab1.send_to(text_data=json.dumps({"type": "ping"}))
+    assert (await frame(tab1))["type"] == "pong"
+    await tab1.disconnect()
+    assert await sync_to_async(presence.is_online)(b.pk)  # one tab is still open
+    await tab2.disconnect()
+    assert not await sync_to_async(presence.is_online)(b.pk)
+
+
+async def test_where_says_at_a_table_or_watching():
+    table, players, _ = await sync_to_async(started_table)("durak", 2)
+    watcher = (await sync_to_async(make_players)(1, prefix="watch"))[0]
+    seated, _, _ = await connect(players[0], at=f"/tables/{table.pk}/")
+    watching, _, _ = await connect(watcher, at=f"/tables/{table.pk}/")
+    await frame(seated)
+    await frame(watching)
+    where = await sync_to_async(presence.online_where)([players[0].pk, watcher.pk])
+    assert where == {players[0].pk: [f"table:{table.pk}"], watcher.pk: [f"watching:{table.pk}"]}
+    await seated.disconnect()
+    await watching.disconnect()
+
+
+async def test_anonymous_and_bots_are_never_online():
+    _comm, connected, code = await connect(None)
+    assert not connected and code == CLOSE_SIGNED_OUT
+    bot = (await sync_to_async(make_players)(1, prefix="botty"))[0]
+    bot.is_bot = True
+    await sync_to_async(bot.save)()
+    _comm, connected, _ = await connect(bot)
+    assert not connected
+    assert not await sync_to_async(presence.is_online)(bot.pk)
+
+
+async def test_notifications_are_pushed_live_and_delivered_after_a_reconnect():
+    a, b = await sync_to_async(make_players)(2, prefix="note")
+    tab, _, _ = await connect(b)
+    assert (await frame(tab))["unread"] == 0
+    await sync_to_async(services.friend_request_send)(a, b)
+    pushed = await frame(tab)
+    assert pushed["type"] == "notification" and pushed["kind"] == "friend_request" and pushed["unread"] == 1
+    assert a.name in pushed["text"] and pushed["url"] == "/friends/"
+    await tab.disconnect()
+
+    # while b is away: a challenge; nothing is lost
+    await sync_to_async(services.challenge_send)(
+        a,
+        b,
+        "durak",
+        {"options": {}, "seats": 2, "rated": False, "match_options": {"fool_rule": "under"}},
+    )
+    tab, _, _ = await connect(b)
+    hello = await frame(tab)
+    assert hello["unread"] == 2
+    assert [n["kind"] for n in hello["notifications"]] == ["challenge", "friend_request"]
+    await sync_to_async(services.notification_mark_read)(b)
+    assert await frame(tab) == {"type": "unread", "unread": 0}
+    await tab.disconnect()
+
+
+async def test_your_turn_reaches_the_player_to_act_on_any_page():
+    table, players, game = await sync_to_async(started_table)("durak", 2)
+    view = (await sync_to_async(seat_view)(game, None))["view"]
+    mover = view["to_act"][0]
+    other = 1 - mover
+    tab, _, _ = await connect(players[other], at="/play/")
+    await frame(tab)
+    legal = (await sync_to_async(seat_view)(game, mover))["legal"]
+    # lead a card: the defender is to act next
+    lead = next(a for a in legal if a["type"] != "pass")
+    await sync_to_async(table_apply_action)(game.pk, mover, 0, lead)
+    turn = await frame(tab)
+    assert turn == {"type": "turn", "table": table.pk, "url": f"/tables/{table.pk}/", "game": "Durak"}
+    await tab.disconnect()
+
+
+async def test_bad_frames_get_an_error_and_a_logout_closes_the_socket():
+    user = (await sync_to_async(make_players)(1, prefix="bad"))[0]
+    tab, _, _ = await connect(user)
+    await frame(tab)
+    for bad in ("not json", json.dumps([1]), json.dumps({"type": "read"}), "x" * 5000):
+        await tab.send_to(text_data=bad)
+        reply = await frame(tab)
+        assert reply["type"] == "error"
+    await sync_to_async(user_sockets_close)(user.pk)
+    assert (await tab.receive_output(timeout=5))["type"] == "websocket.close"
+    assert not await sync_to_async(presence.is_online)(user.pk)
+
+
+async def test_a_private_table_is_not_named_and_tabs_per_player_are_capped(monkeypatch):
+    from social import consumers
+
+    table, players, _ = await sync_to_async(started_table)("durak", 2, private=True)
+    tab, _, _ = await connect(players[0], at=f"/tables/{table.pk}/")
+    await frame(tab)
+    assert await sync_to_async(presence.online_where)([players[0].pk]) == {players[0].pk: ["private"]}
+    monkeypatch.setattr(consumers, "MAX_TABS", 1)
+    _extra, connected, code = await connect(players[0])
+    assert not connected and code == consumers.CLOSE_TOO_MANY
+    await tab.disconnect()
