@@ -15,11 +15,3 @@ def profile_games_played(user: User) -> int:
     from tables.models import Game
 
     return Game.objects.filter(status=Game.Status.FINISHED, table__seats__user=user).count()
-
-
-def profile_recent_games(user: User, limit: int = 10) -> list:
-    """``user``'s latest finished games, newest first, with their tables (for replay links)."""
-    from tables.models import Game
-
-    games = Game.objects.filter(status=Game.Status.FINISHED, table__seats__user=user).select_related("table")
-    return list(games.order_by("-finished_at", "-pk")[:limit])

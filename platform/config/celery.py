@@ -8,6 +8,9 @@ import platform
 from celery import Celery
 from celery.worker.control import control_command
 
+from config.broker import install as install_broker_transport
+
+install_broker_transport()
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("cards")

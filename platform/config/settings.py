@@ -9,6 +9,7 @@ email variables; see README.md.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -29,6 +30,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS is required when DEBUG is off (comma-separated host names)")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+#: addresses (or networks, 10.0.0.0/8) of the reverse proxies in front of daphne: only their
+#: X-Forwarded-For is believed (core.proxy). Empty, as in `make run`: the header is ignored.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 
 INSTALLED_APPS = [
     "daphne",
@@ -42,24 +46,34 @@ INSTALLED_APPS = [
     "channels",
     "allauth",
     "allauth.account",
-    "js_lib_htmx",
+    "axes",
+    "django_countries",
     "accounts",
     "core",
     "tables",
     "lobbies",
     "leaderboards",
+    "scoring",
+    "chat",
+    "moderation",
+    "social",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "moderation.middleware.ModerationMiddleware",
+    # last: turns a locked-out login (admin or allauth) into the lockout page
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -72,8 +86,10 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "social.context.social",
             ],
         },
     },
@@ -107,11 +123,25 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # countdowns stay far below this, so a delayed task is never redelivered early
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 3600,
+    # notice a dead connection (a half-open socket after a Redis restart) instead of waiting forever
+    "socket_keepalive": True,
+    "health_check_interval": 10,
+    "retry_on_timeout": True,
+}
+# Redis going away (restarted, killed) must not end the worker: retry forever, at startup too
+CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # a lost timeout task costs at most this many seconds
 CELERY_BEAT_SCHEDULE = {
     "sweep-overdue-turns": {"task": "tables.tasks.sweep_overdue_turns", "schedule": 5.0},
+    "end-abandoned-tables": {"task": "tables.tasks.end_abandoned_tables", "schedule": 60.0},
+    "expire-challenges": {"task": "social.tasks.expire_challenges", "schedule": 60.0},
+    "prune-notifications": {"task": "social.tasks.prune_notifications", "schedule": 24 * 3600.0},
+    # events start on time and rounds move on even if the task sent when a round ended was lost
+    "tournaments-tick": {"task": "tournaments.tasks.tick", "schedule": 5.0},
 }
 #: bots: a short human-like pause before moving, the strong bot's thinking time per decision
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
@@ -121,8 +151,19 @@ BOT_DEADLINE_SLACK = env_float("BOT_DEADLINE_SLACK", 10.0)
 #: schedule a Celery task for each turn (off only in tests that drive the tasks themselves)
 TURN_TASKS = env_bool("TURN_TASKS", True)
 SWEEP_GRACE_SECONDS = 1.0
+#: abuse limits per user (per address for a visitor) across all his sockets and web processes
+SOCKET_FRAME_LIMITS = os.environ.get("SOCKET_FRAME_LIMITS", "10/second;240/minute")
+SOCKETS_PER_USER = env_int("SOCKETS_PER_USER", 12, low=1)
+#: tables with bots a user may have open or playing at once (each bot table costs the workers)
+BOT_TABLES_PER_USER = env_int("BOT_TABLES_PER_USER", 3, low=1)
+#: a table only bots still play (every human away, none connected, no human move) ends after this
+ABANDONED_TABLE_SECONDS = env_int("ABANDONED_TABLE_SECONDS", 600, low=1)
+#: seconds a presence socket keeps its player online after its last heartbeat (a crashed web process)
+PRESENCE_TTL = env_int("PRESENCE_TTL", 45, low=2, high=3600)
 
 AUTHENTICATION_BACKENDS = [
+    # first: refuses every login attempt of a locked-out (login name, address) pair
+    "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
@@ -138,7 +179,18 @@ ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
-ACCOUNT_RATE_LIMITS_ENABLED = True  # allauth's defaults, stored in the Redis cache
+# allauth's defaults, stored in the Redis cache, except failed logins: allauth counts them per
+# login name too, so anybody could lock a player out by his public username; django-axes counts
+# them per (login name, address) instead, for the admin's login and allauth's alike
+ACCOUNT_RATE_LIMITS = {"login_failed": "20/m/ip"}
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, low=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15, low=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_USERNAME_CALLABLE = "accounts.logins.attempt_username"
+AXES_CLIENT_IP_CALLABLE = "accounts.logins.attempt_address"
+AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+AXES_VERBOSE = False
 ACCOUNT_USERNAME_BLACKLIST = ["admin", "bot", "demo", "healthz", "u"]
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
@@ -173,7 +225,10 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = DEBUG
 
-LANGUAGE_CODE = "en-us"
+# the browser's Accept-Language picks the language until the player chooses one (a cookie)
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("ru", "Русский"), ("uk", "Українська")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -7,10 +7,17 @@ from core import views as core_views
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
+    # browsers and bookmarks ask for /favicon.ico whatever the page's <link rel="icon"> says
+    path("favicon.ico", core_views.favicon),
     path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("allauth.urls")),
     path("u/<str:username>/", account_views.profile, name="profile"),
     path("", include("lobbies.urls")),
     path("", include("tables.urls")),
     path("", include("leaderboards.urls")),
+    path("", include("chat.urls")),
+    path("", include("moderation.urls")),
+    path("", include("social.urls")),
+    path("", include("tournaments.urls")),
 ]

@@ -45,14 +45,19 @@ def start_redis(
         str(var),
         "--logfile",
         str(var / "redis.log"),
-        # a snapshot keeps queued Celery tasks across a restart of `make run`
-        "--save",
-        "60 1" if persist else "",
         "--dbfilename",
         "redis.rdb",
-        "--appendonly",
-        "no",
+        "--appendfilename",
+        "redis.aof",
     ]
+    # Queued Celery tasks (turn timers, bot moves) must survive a restart or a kill of `make run`:
+    # the append-only file, flushed every second, loses at most the last second on a crash, where
+    # a snapshot every minute would lose a minute. Each value is its own argument: redis-server
+    # reads ``--save "60 1"`` as one value and silently turns saving off.
+    if persist:
+        args += ["--appendonly", "yes", "--appendfsync", "everysec", "--save", "60", "1"]
+    else:
+        args += ["--appendonly", "no", "--save", ""]
     proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, **popen_kwargs)
     deadline = time.monotonic() + timeout
     while not redis_alive(socket_path):

@@ -4,6 +4,13 @@ Each child gets its own process group, so Ctrl-C reaches only this launcher,
 which then stops every group (a Celery worker's pool processes included) and
 waits for them: nothing is left behind. If the launcher itself is killed, the
 children get SIGTERM from the kernel (``PR_SET_PDEATHSIG``).
+
+A child that dies (crashed, killed by pid, out of memory) is started again, so
+one failure never stops the platform: after 1 s, doubling on each quick
+failure up to 30 s, back to 1 s once a child has run for a minute. Every exit
+and restart is logged. Games lose nothing meanwhile: the database holds them,
+the embedded Redis persists its queue, and the workers and web processes
+reconnect to Redis by themselves.
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ from django.conf import settings
 from core.embedded import start_redis
 
 PR_SET_PDEATHSIG = 1
+#: restart backoff: first delay, ceiling, and how long a child must run to count as healthy again
+BACKOFF_FIRST, BACKOFF_MAX, BACKOFF_RESET = 1.0, 30.0, 60.0
 
 
 def _die_with_parent() -> None:
@@ -37,6 +46,11 @@ class Launcher:
         self.concurrency = worker_concurrency
         self.out = out
         self.children: dict[str, subprocess.Popen] = {}
+        self.commands: dict[str, list[str]] = {}
+        self.started_at: dict[str, float] = {}
+        self.backoff: dict[str, float] = {}
+        #: a dead child's name -> when it is due to be started again
+        self.restart_at: dict[str, float] = {}
         self.stopping = False
 
     def env(self) -> dict[str, str]:
@@ -52,6 +66,8 @@ class Launcher:
         return env
 
     def spawn(self, name: str, args: list[str]) -> None:
+        self.commands[name] = args
+        self.started_at[name] = time.monotonic()
         self.children[name] = subprocess.Popen(
             args,
             env=self.env(),
@@ -66,12 +82,12 @@ class Launcher:
         var.mkdir(parents=True, exist_ok=True)
         py = sys.executable
         if settings.REDIS_EMBEDDED:
-            self.children["redis"] = start_redis(
-                settings.REDIS_SOCKET, start_new_session=True, preexec_fn=_die_with_parent
-            )
+            self.start_redis()
         # several web processes (one per core) share all their state through the database and Redis
         for i in range(self.web):
-            daphne = [py, "-m", "daphne", "-b", self.host, "-p", str(self.port + i), "--proxy-headers"]
+            # no --proxy-headers: daphne would believe X-Forwarded-For from anybody; core.proxy trusts it
+            # only from TRUSTED_PROXIES
+            daphne = [py, "-m", "daphne", "-b", self.host, "-p", str(self.port + i)]
             self.spawn("daphne" if i == 0 else f"daphne-{i + 1}", [*daphne, "config.asgi:application"])
         self.spawn(
             "worker",
@@ -88,6 +104,10 @@ class Launcher:
                 str(self.concurrency),
                 "-n",
                 f"worker-{self.port}@%h",
+                # gossip and mingle are not used, and their shutdown on a lost broker connection is what
+                # failed with "'NoneType' object has no attribute 'hostname'" (kombu #582)
+                "--without-gossip",
+                "--without-mingle",
             ],
         )
         self.spawn(
@@ -108,10 +128,39 @@ class Launcher:
             time.sleep(0.5)
         return False
 
+    def start_redis(self) -> None:
+        self.started_at["redis"] = time.monotonic()
+        self.children["redis"] = start_redis(settings.REDIS_SOCKET, start_new_session=True, preexec_fn=_die_with_parent)
+
+    def log(self, message: str) -> None:
+        print(f"[launcher] {message}", file=self.out, flush=True)
+
     def check_children(self) -> None:
-        for name, proc in self.children.items():
-            if proc.poll() is not None and not self.stopping:
-                raise RuntimeError(f"{name} exited with code {proc.returncode}")
+        """Start again, with backoff, every child that has died."""
+        now = time.monotonic()
+        for name, proc in list(self.children.items()):
+            if self.stopping or name in self.restart_at or proc.poll() is None:
+                continue
+            ran = now - self.started_at.get(name, now)
+            delay = BACKOFF_FIRST if ran >= BACKOFF_RESET else self.backoff.get(name, BACKOFF_FIRST)
+            self.backoff[name] = min(BACKOFF_MAX, delay * 2)
+            self.restart_at[name] = now + delay
+            self._signal(proc, signal.SIGKILL)  # what it left behind (a worker's pool processes)
+            self.log(f"{name} (pid {proc.pid}) exited with code {proc.returncode}; restarting in {delay:.0f} s")
+        for name, due in list(self.restart_at.items()):
+            if self.stopping or now < due:
+                continue
+            del self.restart_at[name]
+            try:
+                if name == "redis":
+                    self.start_redis()
+                else:
+                    self.spawn(name, self.commands[name])
+            except (OSError, RuntimeError) as exc:
+                self.log(f"{name} did not start again: {exc}")
+                self.started_at[name] = time.monotonic()
+                continue  # still dead: the next check schedules another try, later
+            self.log(f"{name} restarted (pid {self.children[name].pid})")
 
     def stop(self, grace: float = 10.0) -> None:
         self.stopping = True
@@ -155,7 +204,7 @@ class Launcher:
             while not self.stopping:
                 self.check_children()
                 time.sleep(0.3)
-        except RuntimeError as exc:
+        except RuntimeError as exc:  # the first start failed (e.g. the embedded Redis): nothing to supervise
             print(f"Stopping: {exc}", file=self.out)
             code = 1
         finally:

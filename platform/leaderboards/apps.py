@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class LeaderboardsConfig(AppConfig):
     name = "leaderboards"
     verbose_name = "Ratings and leaderboards"
+
+    def ready(self) -> None:
+        # ratings listen to tables; tables never import leaderboards
+        from leaderboards.services import rating_on_game_finished
+        from tables.models import Table
+        from tables.signals import game_finished
+
+        game_finished.connect(rating_on_game_finished, sender=Table, dispatch_uid="leaderboards.rate_game")

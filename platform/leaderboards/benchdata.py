@@ -12,11 +12,11 @@ from datetime import timedelta
 from django.utils import timezone
 
 from accounts.models import User
+from games import GAMES, get_game
 from leaderboards import ratings
 from leaderboards.models import PlayerRating, RatingChange
 from tables.models import Game, Match, Seat, Table
 
-KINDS = ("durak", "biznes", "verish")
 GAMES_PER_TABLE = 5
 SEATS = 3
 
@@ -25,13 +25,14 @@ def build(players: int = 1000, games: int = 10_000, seed: int = 1, prefix: str =
     """``players`` humans and ``games`` finished rated games over the last 90 days; returns the players."""
     rng = random.Random(seed)
     now = timezone.now()
+    kinds = list(GAMES)
     users = User.objects.bulk_create(
         User(username=f"{prefix}-{i:05d}", display_name=f"Bench {i}", email=f"{prefix}{i}@example.com", password="!")
         for i in range(players)
     )
     tables = Table.objects.bulk_create(
         Table(
-            game=KINDS[t % 3],
+            game=kinds[t % len(kinds)],
             seats_count=SEATS,
             created_by=users[0],
             status=Table.Status.FINISHED,
@@ -80,8 +81,8 @@ def build(players: int = 1000, games: int = 10_000, seed: int = 1, prefix: str =
                     place=place,
                     won=place == 1,
                     lost=place == SEATS,
-                    points_halves=rng.randint(-20, 30) if kind == "biznes" else None,
-                    deals=6 if kind == "biznes" else None,
+                    points_halves=rng.randint(-20, 30) if get_game(kind).loss_words is None else None,
+                    deals=6 if get_game(kind).loss_words is None else None,
                     mu_before=mu,
                     sigma_before=sigma,
                     mu_after=new_mu,

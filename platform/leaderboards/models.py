@@ -10,12 +10,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from tables.models import GAME_CHOICES
+from tables.models import game_choices
 
 
 class PlayerRating(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
-    kind = models.CharField(max_length=16, choices=GAME_CHOICES)
+    kind = models.CharField(max_length=16, choices=game_choices)
     mu = models.FloatField()
     sigma = models.FloatField()
     #: the displayed rating (see ``ratings.display``), stored so leaderboards can sort by it in SQL
@@ -35,7 +35,7 @@ class RatingChange(models.Model):
     """One player's rating before and after one rated game (Biznes: one rated match)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
-    kind = models.CharField(max_length=16, choices=GAME_CHOICES)
+    kind = models.CharField(max_length=16, choices=game_choices)
     #: the game that was rated; for Biznes the match's last deal
     game = models.ForeignKey("tables.Game", on_delete=models.CASCADE, related_name="rating_changes")
     #: when that game finished: the order ratings are computed in

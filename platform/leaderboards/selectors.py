@@ -1,28 +1,34 @@
 """Rating reads: leaderboards, the Biznes season standings, a player's ratings and history.
 
 Every page is a handful of queries over ``PlayerRating`` and ``RatingChange``;
-nothing is recomputed on read.
+nothing is recomputed on read. The Biznes season standings live in ``scoring``.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import date, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
-from django.db.models import Count, Exists, Min, OuterRef, Q, QuerySet, Sum
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import ngettext
 
-from games.biznes.scoring import to_number
+from games import get_game
+from games.outcome import halves_to_number as to_number
 from leaderboards import ratings
 from leaderboards.charts import history_svg
 from leaderboards.models import PlayerRating, RatingChange
-from tables.models import GAME_CHOICES
+from tables.models import game_choices
 
-KINDS = dict(GAME_CHOICES)
 TOP = 100
 #: the period filter keeps players with a rated game in the last N days (rolling, so it is never empty on the 1st)
 PERIODS = {"all": ("All time", None), "month": ("Last 30 days", 30), "week": ("Last 7 days", 7)}
+
+
+def kinds() -> dict[str, str]:
+    """Every registered game: its name and title (read on each call, so a game registered later shows up)."""
+    return dict(game_choices())
 
 
 def shown(rating: float, sigma: float) -> str:
@@ -65,67 +71,6 @@ def leaderboard(kind: str, period: str, user) -> dict[str, Any]:
     }
 
 
-def season_bounds(season: str | None) -> tuple[date, datetime, datetime]:
-    """A season is a calendar month ("2026-05"); anything unreadable means the current one."""
-    today = timezone.now().date()
-    try:
-        year, month = (int(x) for x in (season or "").split("-"))
-        first = date(year, month, 1)
-    except ValueError:
-        first = today.replace(day=1)
-    after = (first + timedelta(days=32)).replace(day=1)
-    tz = timezone.get_current_timezone()
-    return first, datetime(first.year, first.month, 1, tzinfo=tz), datetime(after.year, after.month, 1, tzinfo=tz)
-
-
-def _months(first: date, last: date) -> list[date]:
-    months = []
-    while first <= last:
-        months.append(first)
-        first = (first + timedelta(days=32)).replace(day=1)
-    return months
-
-
-def _standing(position: int, row: dict[str, Any], me_id: int | None) -> dict[str, Any]:
-    total, deals = row["total"] or 0, row["deal_count"] or 0
-    return {
-        "position": position,
-        "username": row["user__username"],
-        "name": row["user__display_name"] or row["user__username"],
-        "total": to_number(total),  # exact: 2.5, never 2.4999
-        "per_deal": f"{total / 2 / deals:.2f}" if deals else "-",
-        "matches": row["matches"],
-        "deals": deals,
-        "me": row["user_id"] == me_id,
-    }
-
-
-def biznes_season(season: str | None, user) -> dict[str, Any]:
-    """Total points of every human over the rated Biznes matches that finished in one calendar month."""
-    first, start, end = season_bounds(season)
-    me_id = user.pk if user.is_authenticated else None
-    totals = (
-        RatingChange.objects.filter(kind="biznes", at__gte=start, at__lt=end, user__is_bot=False)
-        .values("user_id", "user__username", "user__display_name")
-        .annotate(total=Sum("points_halves"), deal_count=Sum("deals"), matches=Count("id"))
-    )
-    rows = [_standing(i + 1, r, me_id) for i, r in enumerate(totals.order_by("-total", "user_id")[:TOP])]
-    me = None
-    if me_id is not None and not any(r["me"] for r in rows):
-        mine = next(iter(totals.filter(user_id=me_id)), None)
-        if mine:
-            t = mine["total"]
-            ahead = totals.filter(Q(total__gt=t) | Q(total=t, user_id__lt=me_id)).count()
-            me = _standing(ahead + 1, mine, me_id)
-    # every month from the first rated match to now: one indexed MIN, not a DISTINCT over all history
-    oldest = RatingChange.objects.filter(kind="biznes").aggregate(at=Min("at"))["at"]
-    seasons = _months(min(first, oldest.date().replace(day=1) if oldest else first), timezone.now().date())
-    if first not in seasons:
-        seasons.append(first)
-    seasons.sort(reverse=True)
-    return {"season": first, "rows": rows, "me": me, "seasons": [m.strftime("%Y-%m") for m in seasons]}
-
-
 def player_ratings(user) -> dict[str, Any]:
     """Per game: the current rating, a history chart, rated games, wins, fools/losses; Biznes point totals.
 
@@ -150,15 +95,22 @@ def player_ratings(user) -> dict[str, Any]:
         s["deals"] += deals or 0
         deltas[game_id] = after - before
     rows = []
-    for kind, label in KINDS.items():
+    for kind, label in kinds().items():
         r = current.get(kind)
         if r is None or not r.games:
             continue
         s = stats[kind]
+        game = get_game(kind)
+        per_match = game.rated_by == "match"
         rows.append(
             {
                 "kind": kind,
                 "label": label,
+                "rated_word": ngettext("match", "matches", s["games"])
+                if per_match
+                else ngettext(game.unit[0], game.unit[1], s["games"]),
+                "loss_phrase": ngettext(game.loss_words[2], game.loss_words[3], s["lost"]) if game.loss_words else "",
+                "scores_points": game.loss_words is None,
                 "rating": shown(r.rating, r.sigma),
                 "provisional": ratings.provisional(r.sigma),
                 "chart": history_svg(history[kind], f"{label} rating history"),

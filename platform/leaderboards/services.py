@@ -3,8 +3,8 @@
 Who is rated (decisions where the issue leaves room):
 
 - nothing on an unrated table (private tables may be marked unrated) and
-  nothing from a game in which a bot stood in for an absent human (for Biznes:
-  any deal of the match);
+  nothing from a game in which a bot stood in for an absent human (for a game
+  rated by the match, Biznes: any deal of the match);
 - humans only in games where every seat is a human: a game with a bot seat
   ("against bots") leaves human ratings alone;
 - bots are rated in their own pool, one account per level (``bot-<level>``):
@@ -21,6 +21,8 @@ from statistics import fmean
 from django.db import transaction
 
 from accounts.models import User
+from games import get_game
+from games.outcome import Outcome
 from leaderboards import ratings
 from leaderboards.models import PlayerRating, RatingChange
 from tables.models import Game, Match, Seat
@@ -43,21 +45,32 @@ def _identities(seats: list[Seat]) -> tuple[dict[int, int], set[int]] | None:
     return who, bots
 
 
-def _eligible(game: Game, match: Match) -> bool:
-    if not game.table.rated or game.bot_substituted:
-        return False
-    if game.table.game != "biznes":
-        return True
-    sheet = match.sheet.get("biznes") or {}
-    # the match is rated once, by the deal that ended it (a later game would mean this is not the last)
-    if not sheet.get("over") or len(sheet["deals"]) != game.number:
-        return False
-    return not Game.objects.filter(match_id=match.pk, bot_substituted=True).exclude(pk=game.pk).exists()
+def _rated_outcome(game: Game, match: Match) -> Outcome | None:
+    """What to rate for ``game``, or None: the game's score sheet says whether a game or a whole match is rated."""
+    if not game.table.rated or game.bot_substituted or game.annulled:
+        return None
+    table = game.table
+    sheet = get_game(table.game).load_sheet(match.sheet)
+    out = sheet.rated_outcome(game.result or {}, table.seats_count, game.options, game.number)
+    if out is None:
+        return None
+    # a match rated as a whole is unrated if a bot stood in for anyone in any of its games
+    if get_game(table.game).rated_by == "match" and (
+        Game.objects.filter(match_id=match.pk, bot_substituted=True).exclude(pk=game.pk).exists()
+    ):
+        return None
+    return out
+
+
+def rating_on_game_finished(sender, game: Game, **kwargs) -> None:
+    """``tables.signals.game_finished``: rate the game in its move's transaction."""
+    rating_record_game(game, game.match)
 
 
 def rating_record_game(game: Game, match: Match) -> None:
-    """Rate ``game`` (already marked finished, maybe not yet saved); Biznes: the match, at its last deal."""
-    if not _eligible(game, match):
+    """Rate ``game`` (already marked finished); a game whose sheet rates matches: the match, at its last game."""
+    out = _rated_outcome(game, match)
+    if out is None:
         return
     table, kind = game.table, game.table.game
     seats = list(Seat.objects.filter(table_id=table.pk).select_related("user").order_by("index"))
@@ -91,7 +104,6 @@ def rating_record_game(game: Game, match: Match) -> None:
     prior = {
         u: (rows[u].mu, rows[u].sigma) if u in rows else (ratings.MODEL.mu, ratings.MODEL.sigma) for u in who.values()
     }
-    out = ratings.outcome(kind, table.seats_count, game.options, game.result or {}, match.sheet.get("biznes"))
     after = ratings.rate([[prior[who[s]] for s in team] for team in out.teams], out.ranks)
     # a user seated twice (two bots of one level) moves by the mean of his seats, placed as the better one
     moves: dict[int, list[tuple[int, tuple[float, float]]]] = defaultdict(list)
@@ -141,7 +153,7 @@ def ratings_recompute() -> int:
     RatingChange.objects.all().delete()
     PlayerRating.objects.all().delete()
     games = (
-        Game.objects.filter(status=Game.Status.FINISHED, table__rated=True)
+        Game.objects.filter(status=Game.Status.FINISHED, table__rated=True, annulled=False)
         .select_related("table", "match")
         .order_by("finished_at", "pk")
     )

@@ -13,15 +13,12 @@ from django import forms
 
 from games import InvalidOptions
 from games.base import Game
+from games.bots import DEFAULT_LEVEL
 from games.options import Option
 from lobbies.services import default_match_length
 
 TURN_SECONDS = [(15, "15 seconds"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes")]
 TIME_BANKS = [(0, "none"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes")]
-FOOL_RULES = [
-    ("under", "Under the fool: the fool deals and defends first"),
-    ("from", "From the fool: the fool deals and attacks first"),
-]
 MATCH_LENGTH_MAX = 50
 OPTION_PREFIX = "opt_"
 
@@ -42,7 +39,50 @@ def option_field(option: Option) -> forms.Field | None:
     return forms.CharField(max_length=40, **common)
 
 
-class TableForm(forms.Form):
+class GameOptionsMixin:
+    """The engine's options (``opt_<name>``) and the game's match options on a form: the table's and the event's.
+
+    ``seats_field`` names the form's field holding the seat count the engine judges the options for.
+    """
+
+    seats_field = "seats"
+    game: Game
+    fields: dict[str, forms.Field]
+
+    def add_game_fields(self, game: Game) -> None:
+        self.game = game
+        # the game's match options (Durak's fool_rule) keep their own names: they sit among the form's own fields
+        for option in game.match_options:
+            field = option_field(option)
+            if field is not None:
+                self.fields[option.name] = field
+        for option in game.options:
+            field = option_field(option)
+            if field is not None:
+                self.fields[OPTION_PREFIX + option.name] = field
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]  # type: ignore[index]
+
+    def own_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if not name.startswith(OPTION_PREFIX)]  # type: ignore[index]
+
+    def clean_game_options(self, data: dict[str, Any]) -> None:
+        """Let the engine judge the combination; sets ``options`` and ``match_options`` in ``data``."""
+        seats = data[self.seats_field]
+        given = {name[len(OPTION_PREFIX) :]: value for name, value in data.items() if name.startswith(OPTION_PREFIX)}
+        try:
+            # seed=0: a throw-away deal, only to let the engine judge the combination
+            state = self.game.new(options=given, seats=seats, seed=0)
+            data["options"] = dict(state.options)
+            data["match_options"] = self.game.check_match_options(
+                {o.name: data[o.name] for o in self.game.match_options if o.name in data}, seats
+            )
+        except InvalidOptions as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+
+class TableForm(GameOptionsMixin, forms.Form):
     seats = forms.TypedChoiceField(coerce=int, label="Players")
     turn_seconds = forms.TypedChoiceField(choices=TURN_SECONDS, coerce=int, initial=60, label="Time per turn")
     time_bank_seconds = forms.TypedChoiceField(
@@ -59,7 +99,7 @@ class TableForm(forms.Form):
         min_value=1,
         max_value=MATCH_LENGTH_MAX,
         label="Match length",
-        help_text="Games in the match (Biznes: deals; empty means two per player).",
+        help_text="Games (or deals) in the match; empty means the game's usual length.",
     )
     rated = forms.BooleanField(required=False, initial=True, label="Rated")
     private = forms.BooleanField(
@@ -68,39 +108,16 @@ class TableForm(forms.Form):
 
     def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.game = game
         seats = range(game.min_seats, game.max_seats + 1)
         self.fields["seats"].choices = [(n, str(n)) for n in seats]
         self.fields["seats"].initial = game.min_seats
-        if game.name == "durak":
-            self.fields["fool_rule"] = forms.ChoiceField(
-                choices=FOOL_RULES,
-                initial="under",
-                label="Next game of the match",
-            )
-        for option in game.options:
-            field = option_field(option)
-            if field is not None:
-                self.fields[OPTION_PREFIX + option.name] = field
-
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
-
-    def table_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if not name.startswith(OPTION_PREFIX)]
+        self.add_game_fields(game)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.errors:
             return data
-        given = {name[len(OPTION_PREFIX) :]: value for name, value in data.items() if name.startswith(OPTION_PREFIX)}
-        try:
-            # seed=0: a throw-away deal, only to let the engine judge the combination
-            state = self.game.new(options=given, seats=data["seats"], seed=0)
-        except InvalidOptions as exc:
-            raise forms.ValidationError(str(exc)) from None
-        data["options"] = dict(state.options)
-        data["match_options"] = {"fool_rule": data["fool_rule"]} if "fool_rule" in data else {}
+        self.clean_game_options(data)
         if data.get("match_length") is None:
             data["match_length"] = default_match_length(self.game.name, data["seats"])
         return data
@@ -111,7 +128,7 @@ class AgainstBotsForm(forms.Form):
 
     game = forms.ChoiceField(choices=())
     seats = forms.IntegerField(min_value=2, max_value=8, required=False)
-    level = forms.ChoiceField(choices=(), initial="heuristic", required=False)
+    level = forms.ChoiceField(choices=(), initial=DEFAULT_LEVEL, required=False)
 
     def __init__(self, *args: Any, games: list[tuple[str, str]], levels: list[tuple[str, str]], **kwargs: Any):
         super().__init__(*args, **kwargs)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import ngettext
 
 from games import GAMES, get_game
 from tables.models import BOT_LEVELS, Seat, Table
@@ -35,6 +36,8 @@ class TableCard:
     title: str
     summary: str
     seats: list[SeatRow]
+    #: the match in words: its length in the game's unit and its match options
+    match: str = ""
 
     @property
     def taken(self) -> int:
@@ -72,6 +75,17 @@ def options_summary(game: str, options: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
+def match_summary(table: Table) -> str:
+    """ "3 games, next game of the match: under the fool: ..." from the game's unit words and match options."""
+    game = get_game(table.game)
+    parts = [f"{table.match_length} {ngettext(*game.unit, table.match_length)}"]
+    for option in game.match_options:
+        value = table.match_options.get(option.name)
+        if value in option.choices and option.choice_labels:
+            parts.append(f"{option.label.lower()}: {option.choice_labels[option.choices.index(value)]}")
+    return ", ".join(parts)
+
+
 def seat_rows(table: Table, viewer=None) -> list[SeatRow]:
     """Uses the prefetched ``seats`` (with users) when there are."""
     viewer_id = getattr(viewer, "pk", None)
@@ -100,6 +114,7 @@ def table_card(table: Table, viewer=None) -> TableCard:
         title=table.get_game_display(),
         summary=options_summary(table.game, table.options),
         seats=seat_rows(table, viewer),
+        match=match_summary(table),
     )
 
 

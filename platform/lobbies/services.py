@@ -11,16 +11,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import InvalidOptions, get_game
+from games.bots import DEFAULT_LEVEL
+from moderation.selectors import play_refusal
+from social.selectors import blocks as social_blocks
 from tables.models import BOT_LEVELS, Seat, Table
 from tables.selectors import table_visible_to
 from tables.services import match_start
 
 BOT_LEVEL_NAMES = dict(BOT_LEVELS)
-DEFAULT_BOT_LEVEL = "heuristic"
+DEFAULT_BOT_LEVEL = DEFAULT_LEVEL
 
 
 class LobbyRefused(ValueError):
@@ -28,8 +32,8 @@ class LobbyRefused(ValueError):
 
 
 def default_match_length(game: str, seats: int) -> int:
-    """Biznes plays a round of deals (two per player); the others a single game."""
-    return 2 * seats if game == "biznes" else 1
+    """The game's own default (Biznes: two deals per player; most games: one)."""
+    return get_game(game).default_match_length(seats)
 
 
 def _empty_seats() -> dict[str, Any]:
@@ -46,6 +50,13 @@ def _locked_table(table_id: int) -> Table:
 def _check_open(table: Table) -> None:
     if table.status != Table.Status.OPEN:
         raise LobbyRefused("This table has already started.")
+
+
+def _check_may_play(user) -> None:
+    """A ban or a playban (too many abandoned games lately) keeps a player from new tables."""
+    refusal = play_refusal(user)
+    if refusal:
+        raise LobbyRefused(refusal)
 
 
 def _check_host(table: Table, user) -> None:
@@ -67,6 +78,20 @@ def _free_seat(table: Table, index: int | None) -> Seat:
         full = not table.seats.filter(**_empty_seats()).exists()
         raise LobbyRefused("This table is full." if full else f"Seat {index + 1} is taken; choose another.")
     return seat
+
+
+def _check_bot_tables(user, adding_to: Table | None = None) -> None:
+    """Each table with bots keeps the workers busy: a user has at most ``BOT_TABLES_PER_USER`` at once."""
+    from accounts.models import User
+
+    User.objects.select_for_update().filter(pk=user.pk).first()  # one such check per user at a time
+    live = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING], seats__user=user)
+    with_bots = live.filter(seats__bot_level__gt="")
+    if adding_to is not None and with_bots.filter(pk=adding_to.pk).exists():
+        return  # this table already counts
+    count = with_bots.values("pk").distinct().count()
+    if count >= settings.BOT_TABLES_PER_USER:
+        raise LobbyRefused(f"You already have {count} tables with bots; finish or leave one before starting another.")
 
 
 def _fill(seat: Seat, **values: Any) -> None:
@@ -97,9 +122,11 @@ def table_create(
     match_options: dict[str, Any] | None = None,
 ) -> Table:
     """A new open table with its creator in seat 0; the options are checked by the engine."""
+    _check_may_play(user)
     engine = get_game(game)
     try:
         state = engine.new(options=options, seats=seats, seed=0)
+        match_options = engine.check_match_options(match_options, seats)
     except InvalidOptions as exc:
         raise LobbyRefused(str(exc)) from None
     table = Table.objects.create(
@@ -112,7 +139,7 @@ def table_create(
         rated=rated,
         private=private,
         match_length=match_length or default_match_length(game, seats),
-        match_options=match_options or {},
+        match_options=match_options,
     )
     Seat.objects.bulk_create(Seat(table=table, index=i, user=user if i == 0 else None) for i in range(seats))
     return table
@@ -129,9 +156,13 @@ def seat_join(*, table_id: int, user, index: int | None = None, token: str = "")
 
 @transaction.atomic
 def _seat_join(table_id: int, user, index: int | None, token: str) -> Seat:
+    _check_may_play(user)
     table = _locked_table(table_id)
     if not table_visible_to(table, user, token):
         raise LobbyRefused("This table is private: you need its invite link to join.")
+    # wave2 social: a player the host blocked cannot join his private table, invite link or not
+    if table.private and social_blocks(table.created_by, user):
+        raise LobbyRefused("You cannot join this private table.")
     _check_open(table)
     mine = table.seats.filter(user=user).first()
     if mine is not None:
@@ -190,6 +221,7 @@ def seat_add_bot(*, table_id: int, user, level: str = DEFAULT_BOT_LEVEL, index: 
     table = _locked_table(table_id)
     _check_host(table, user)
     _check_open(table)
+    _check_bot_tables(user, adding_to=table)
     seat = _free_seat(table, index)
     _fill(seat, bot_level=level)
     _start_if_full(table)
@@ -206,10 +238,8 @@ def table_against_bots(*, user, game: str, seats: int | None = None, level: str 
         raise LobbyRefused(f"{engine.title} is played by {engine.min_seats} to {engine.max_seats} players.")
     if level not in BOT_LEVEL_NAMES:
         raise LobbyRefused(f"There is no bot level {level!r}.")
-    match_options = {"fool_rule": "under"} if game == "durak" else {}
-    table = table_create(
-        user=user, game=game, options={}, seats=seats, rated=False, private=False, match_options=match_options
-    )
+    _check_bot_tables(user)
+    table = table_create(user=user, game=game, options={}, seats=seats, rated=False, private=False)
     Seat.objects.filter(table=table, index__gt=0).update(bot_level=level)
     match_start(table)
     table.refresh_from_db()

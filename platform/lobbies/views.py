@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from chat.selectors import lobby_chat
 from games import GAMES, get_game
 from lobbies import selectors, services
 from lobbies.forms import AgainstBotsForm, TableForm
+from moderation.selectors import play_refusal
 from tables.models import BOT_LEVELS, Table
-from tables.selectors import table_visible_to
+from tables.selectors import INVITE_INVALID, invite_token_valid, table_visible_to
 
 POLL_SECONDS = 3
 
@@ -38,6 +41,8 @@ def play(request: HttpRequest) -> HttpResponse:
     context = _lobby_context(request)
     context["bot_levels"] = BOT_LEVELS
     context["engines"] = [get_game(name) for name in GAMES]
+    context["chat"] = lobby_chat(request.user)
+    context["play_refusal"] = play_refusal(request.user)
     return render(request, "lobbies/play.html", context)
 
 
@@ -122,6 +127,8 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 def lobby_table_seats(request: HttpRequest, table_id: int) -> HttpResponse:
     """The htmx-polled seats; once the match starts, htmx is told to go to the table page."""
     token = request.GET.get("token", "")
+    if not invite_token_valid(token):
+        return HttpResponseBadRequest(INVITE_INVALID)
     table = _table_visible(request, table_id, token)
     if table.status != Table.Status.OPEN:
         response = HttpResponse(status=204)
@@ -162,14 +169,19 @@ def _after(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def _lobby_action(request: HttpRequest, table_id: int, action, success: str) -> HttpResponse:
-    try:
-        action()
-    except services.LobbyRefused as exc:
-        messages.error(request, str(exc))
-    else:
-        if success:
-            messages.success(request, success)
-    return _after(request, table_id)
+    if not invite_token_valid(request.POST.get("token", "")):
+        return HttpResponseBadRequest(INVITE_INVALID)  # before anything changes
+    # one transaction with the response: if it cannot be made, the seat was not taken either
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                action()
+        except services.LobbyRefused as exc:
+            messages.error(request, str(exc))
+        else:
+            if success:
+                messages.success(request, success)
+        return _after(request, table_id)
 
 
 @require_POST

@@ -1,6 +1,21 @@
-from django.contrib import admin
+"""Tables in the admin: read-only history (moves, games, results), and moderators' abort and annul.
+
+Nobody edits a move, a result, or a started table's game, options and seats;
+nothing here can be deleted. Stopping a game goes through
+``moderation.services`` (row locks, audit row, sockets told after commit).
+"""
+
+from django.contrib import admin, messages
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tables.models import Game, Match, Move, Seat, Table
+
+
+class NoDelete(admin.ModelAdmin):
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
 class SeatInline(admin.TabularInline):
@@ -8,29 +23,113 @@ class SeatInline(admin.TabularInline):
     extra = 0
     fields = ("index", "user", "bot_level", "away", "timeouts_in_row")
     raw_id_fields = ("user",)
+    can_delete = False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        # seats of a started table are the game's players: not editable
+        return super().has_change_permission(request, obj) and (obj is None or obj.status == Table.Status.OPEN)
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+def _reason_step(request, model_admin, queryset, kind: str):
+    """The intermediate page an abort or annul action needs: a reason, then the service."""
+    if request.POST.get("confirm") == "1":
+        from moderation.services import ModerationRefused, game_annul, table_abort
+
+        done = 0
+        for obj in queryset:
+            try:
+                if kind == "abort":
+                    table_abort(obj.pk, by=request.user, reason=request.POST.get("reason", ""))
+                else:
+                    game_annul(obj.pk, by=request.user, reason=request.POST.get("reason", ""))
+                done += 1
+            except ModerationRefused as refused:
+                model_admin.message_user(request, f"{obj}: {refused}", messages.ERROR)
+        if done:
+            model_admin.message_user(request, _("Done for %(count)d.") % {"count": done}, messages.SUCCESS)
+        return None
+    return TemplateResponse(
+        request,
+        "admin/tables/reason.html",
+        {
+            **model_admin.admin_site.each_context(request),
+            "opts": model_admin.model._meta,
+            "title": _("Abort tables") if kind == "abort" else _("Annul games (no rating)"),
+            "objects": queryset,
+            "action": request.POST.get("action"),
+        },
+    )
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(NoDelete):
     list_display = ("id", "game", "seats_count", "status", "rated", "private", "created_by", "created_at")
     list_filter = ("game", "status", "rated", "private")
     search_fields = ("id", "created_by__username")
     raw_id_fields = ("created_by",)
     inlines = [SeatInline]
+    actions = ["abort"]
+
+    def get_readonly_fields(self, request, obj=None):
+        always = ("status", "invite_token", "started_at", "finished_at")
+        if obj is not None and obj.status != Table.Status.OPEN:
+            return (*always, "game", "options", "seats_count", "match_length", "match_options", "rated", "created_by")
+        return always
+
+    @admin.action(
+        description=gettext_lazy("Abort the selected tables (the game stops, unrated)"), permissions=["abort"]
+    )
+    def abort(self, request, queryset):
+        return _reason_step(request, self, queryset, "abort")
+
+    def has_abort_permission(self, request) -> bool:
+        return request.user.has_perm("moderation.abort_games")
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "table", "number", "status", "move_number", "bot_substituted", "started_at")
-    list_filter = ("status", "bot_substituted", "table__game")
+class GameAdmin(NoDelete):
+    list_display = ("id", "table", "number", "status", "move_number", "bot_substituted", "annulled", "started_at")
+    list_filter = ("status", "bot_substituted", "annulled", "table__game")
     raw_id_fields = ("table", "match")
-    readonly_fields = ("deck", "salt", "commitment", "state", "result")
+    actions = ["annul"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.action(
+        description=gettext_lazy("Annul the selected games (no rating; ratings recomputed)"), permissions=["abort"]
+    )
+    def annul(self, request, queryset):
+        return _reason_step(request, self, queryset, "annul")
+
+    def has_abort_permission(self, request) -> bool:
+        return request.user.has_perm("moderation.abort_games")
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(NoDelete):
     list_display = ("game", "number", "seat", "text", "by", "created_at")
     raw_id_fields = ("game",)
 
+    def has_add_permission(self, request) -> bool:
+        return False
 
-admin.site.register(Match)
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Match)
+class MatchAdmin(NoDelete):
+    list_display = ("id", "table", "finished", "created_at")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

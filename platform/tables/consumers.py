@@ -10,14 +10,23 @@ Errors go back to the sender only and change nothing.
 from __future__ import annotations
 
 import json
+import logging
+import re
 import time
+from collections.abc import Mapping
 from typing import Any
+from urllib.parse import parse_qs
 
+from asgiref.sync import sync_to_async
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from accounts.sockets import CLOSE_TOO_MANY, UserSocketMixin
+from chat.consumers import ChatSocketMixin
+from games import get_game
 from tables.models import Table
-from tables.rendering import render_error, render_table
+from tables.presence import presence_add, presence_remove
+from tables.rendering import render_announcement, render_error, render_table
 from tables.selectors import socket_state, table_visible_to
 from tables.services import ActionRefused, table_player_action
 
@@ -29,65 +38,103 @@ def database_sync_to_async(func):
     return DatabaseSyncToAsync(func, thread_sensitive=False)
 
 
+log = logging.getLogger(__name__)
+
 MAX_FRAME = 4096
+#: refusals for rate in a row after which the socket is closed (a script ignoring the errors)
+MAX_RATE_REFUSALS = 40
 #: token bucket per socket: a burst of 8 frames, refilled at 4 per second
 BURST, RATE = 8.0, 4.0
-#: form fields that complete the action a button carries (cards picked in the hand)
-CHOICE_FIELDS = ("cards", "kind", "as", "tricks", "suit", "banker", "role", "card", "attack")
 
 
-def action_from_frame(frame: Any) -> tuple[Any, dict[str, Any]]:
-    """(move number, action) from a frame, or ``ActionRefused('malformed')``."""
+#: a whole number as a form sends it: ASCII digits only (str.isdigit() also takes "²", which int() refuses)
+WHOLE = re.compile(r"[0-9]{1,9}")
+
+
+def _read_field(kind: str, value: Any) -> Any:
+    if kind == "cards" and isinstance(value, str):
+        return [value]  # one ticked checkbox arrives as a string
+    if kind == "int" and isinstance(value, str) and WHOLE.fullmatch(value):
+        return int(value)
+    if kind == "bool" and isinstance(value, str):
+        return value == "true"
+    return value
+
+
+def action_from_frame(frame: Any, fields: Mapping[str, str] | None = None) -> tuple[Any, dict[str, Any]]:
+    """(move number, action) from a frame, or ``ActionRefused('malformed')``.
+
+    ``fields`` are the form fields that complete the action a button carries
+    (cards picked in the hand, an announced kind), with how each is read: the
+    game's ``ui.choice_fields``.
+    """
     if not isinstance(frame, dict):
         raise ActionRefused("malformed", "a frame must be a JSON object")
     action = frame.get("action")
     if isinstance(action, str):
         try:
             action = json.loads(action)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise ActionRefused("malformed", "the action is not valid JSON") from None
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ActionRefused("malformed", "a frame needs an 'action' object with a 'type'")
     action = dict(action)
-    for field in CHOICE_FIELDS:
+    for field, kind in (fields or {"cards": "cards"}).items():
         if field in frame and field not in action:
-            value = frame[field]
-            if field == "cards" and isinstance(value, str):
-                value = [value]  # one ticked checkbox arrives as a string
-            elif field in ("tricks",) and isinstance(value, str) and value.isdigit():
-                value = int(value)
-            elif field == "banker" and isinstance(value, str):
-                value = value == "true"
-            action[field] = value
+            action[field] = _read_field(kind, frame[field])
     move = frame.get("move")
-    if isinstance(move, str) and move.isdigit():
+    if isinstance(move, str) and WHOLE.fullmatch(move):
         move = int(move)
     return move, action
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        query = self.scope.get("query_string", b"").decode()
-        self.json_mode = "format=json" in query
-        token = next((p.split("=", 1)[1] for p in query.split("&") if p.startswith("invite=")), "")
+        query = parse_qs(self.scope.get("query_string", b"").decode("utf-8", "replace"))
+        self.json_mode = query.get("format", [""])[0] == "json"
+        token = query.get("invite", [""])[0]
         self.user = self.scope.get("user")
         if not await database_sync_to_async(self._may_watch)(token):
             await self.close(code=4403)
             return
+        if not await self.user_socket_open():
+            return
         self.group = f"table-{self.table_id}"
         self.tokens, self.stamp = BURST, time.monotonic()
+        self.rate_refusals = 0
         await self.channel_layer.group_add(self.group, self.channel_name)
+        if self.user is not None and self.user.is_authenticated:
+            # a player with the table open: it is not abandoned to the bots
+            await sync_to_async(presence_add, thread_sensitive=False)(self.table_id, self.user.pk, self.channel_name)
+        await self.chat_join(self.table_id)
         await self.accept()
         await self.send_state()
 
     def _may_watch(self, token: str) -> bool:
+        from moderation.selectors import ban_message
+
         table = Table.objects.filter(pk=self.table_id).first()
-        return table is not None and table_visible_to(table, self.user, token)
+        if table is None or not table_visible_to(table, self.user, token):
+            return False
+        if self.user is not None and self.user.is_authenticated and ban_message(self.user.pk):
+            return False
+        self.choice_fields = dict(get_game(table.game).ui.choice_fields)
+        return True
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if hasattr(self, "user_group"):
+            await sync_to_async(presence_remove, thread_sensitive=False)(self.table_id, self.user.pk, self.channel_name)
+        await self.user_socket_close()
+        await self.chat_leave()
+
+    async def user_disconnect(self, event: dict) -> None:
+        """A ban or a logout elsewhere: say why, then close."""
+        if event.get("reason"):
+            await self.send_error("removed", event["reason"])
+        await super().user_disconnect(event)
 
     def _allow_frame(self) -> bool:
         now = time.monotonic()
@@ -102,24 +149,56 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             if not self._allow_frame():
                 raise ActionRefused("rate", "too many messages: slow down a little")
-            raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
-            if len(raw) > MAX_FRAME:
+            size = len(text_data.encode("utf-8")) if text_data is not None else len(bytes_data or b"")
+            if size > MAX_FRAME:
                 raise ActionRefused("malformed", f"frame too large (over {MAX_FRAME} bytes)")
+            # the user's budget across all his sockets and processes, before any database work
+            if not await self.user_frame_allowed():
+                raise ActionRefused("rate", "too many messages from your account: slow down a little")
+            self.rate_refusals = 0
+            raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
             try:
                 frame = json.loads(raw)
-            except ValueError:
-                raise ActionRefused("malformed", "a frame must be JSON") from None
-            move, action = action_from_frame(frame)
+            except (ValueError, RecursionError):
+                raise ActionRefused("malformed", "a frame must be JSON (and not nested too deeply)") from None
+            if isinstance(frame, dict) and frame.get("type") == "chat":
+                await self.chat_receive(frame, self.table_id)
+                return
+            move, action = action_from_frame(frame, self.choice_fields)
             await database_sync_to_async(table_player_action)(self.table_id, self.user, move, action)
         except ActionRefused as refused:
+            if refused.code == "rate":
+                self.rate_refusals += 1
+                if self.rate_refusals > MAX_RATE_REFUSALS:
+                    await self.close(code=CLOSE_TOO_MANY)
+                    return
             await self.send_error(refused.code, str(refused))
+        except Exception:
+            # a frame no check foresaw: the sender hears so, the socket stays open
+            log.exception("table %s: frame refused by an unexpected error", self.table_id)
+            await self.send_error("malformed", "that message could not be understood")
 
     async def table_changed(self, event: dict) -> None:
         # a move names its (game, move): sockets after the first reuse that move's data
         hint = (event["game"], event["move"]) if event.get("move") is not None else None
         await self.send_state(hint)
 
+    async def tournament_announce(self, event: dict) -> None:
+        # an event organizer's announcement to every table of his event (tournaments.services)
+        if self.json_mode:
+            await self.send(
+                text_data=json.dumps({"type": "announcement", "event": event["event"], "text": event["text"]})
+            )
+        else:
+            await self.send(text_data=render_announcement(event["event"], event["text"]))
+
     async def send_state(self, hint: tuple[int, int] | None = None) -> None:
+        if self._counted and time.monotonic() - self._seen > 60:
+            await self.user_socket_seen()  # still open: keep counting towards the user's socket cap
+            if hasattr(self, "user_group"):
+                await sync_to_async(presence_add, thread_sensitive=False)(
+                    self.table_id, self.user.pk, self.channel_name
+                )
         state = await database_sync_to_async(socket_state)(self.table_id, self.user, hint)
         if self.json_mode:
             await self.send(text_data=json.dumps({"type": "state", **state["public"]}))

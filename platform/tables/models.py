@@ -13,8 +13,15 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-GAME_CHOICES = [("durak", "Durak"), ("biznes", "Biznes"), ("verish", "Believe It or Not")]
-BOT_LEVELS = [("random", "Random"), ("heuristic", "Heuristic"), ("strong", "Strong")]
+from games import GAMES, get_game
+from games.bots import LEVEL_TITLES, LEVELS
+
+BOT_LEVELS = [(level, LEVEL_TITLES[level]) for level in LEVELS]
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """Every registered game (name, title), read when asked: a game registered later is a valid choice."""
+    return [(name, get_game(name).title) for name in GAMES]
 
 
 def new_invite_token() -> str:
@@ -26,8 +33,10 @@ class Table(models.Model):
         OPEN = "open", "Waiting for players"
         PLAYING = "playing", "Playing"
         FINISHED = "finished", "Finished"
+        #: stopped by a moderator (or with nobody left): no more moves, the game is unrated
+        ABORTED = "aborted", "Aborted"
 
-    game = models.CharField(max_length=16, choices=GAME_CHOICES)
+    game = models.CharField(max_length=16, choices=game_choices)
     options = models.JSONField(default=dict, help_text="The engine's validated options.")
     seats_count = models.PositiveSmallIntegerField()
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tables_created")
@@ -108,6 +117,7 @@ class Game(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", "Playing"
         FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
@@ -128,6 +138,8 @@ class Game(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     #: a bot played for an absent human at some point (the game is then unrated)
     bot_substituted = models.BooleanField(default=False)
+    #: a moderator aborted or annulled it: never rated (ratings already applied are recomputed without it)
+    annulled = models.BooleanField(default=False)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -11,13 +11,9 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 
-#: actions whose cards come from the cards ticked in the hand
-COMPOSED = {"attack", "throw", "claim", "add", "discard"}
+from games import get_game
+
 KINDS = {"rank": "23456789TJQKA", "suit": "SCDH"}
-
-
-#: one-card actions a click on the card itself can make, when the card has no other use
-QUICK = {"play", "cover", "transfer", "show"}
 
 
 def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any]:
@@ -25,45 +21,52 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
 
     A card with exactly one legal one-card action (a Biznes play, a Durak cover
     with one possible target) becomes a button in the hand ("quick"); a card with
-    several (cover this or that, or transfer) keeps explicit buttons. Biznes bids
-    are grouped by number of tricks so 30 bids fit on a phone.
+    several (cover this or that, or transfer) keeps explicit buttons. Which actions
+    are composed from ticked cards and which are quick comes from the game's
+    ``ui``. Bids are grouped by number of tricks so 30 bids fit on a phone.
     """
+    ui = get_game(game).ui
     composed: list[dict[str, Any]] = []
     seen: set[str] = set()
     buttons: list[dict[str, Any]] = []
     bids: dict[int, list[dict[str, Any]]] = {}
     jokers: dict[str, list[str]] = {}
     kinds: list[str] = []
+    announced: set[str] = set()
     per_card: dict[str, list[dict[str, Any]]] = {}
     for action in legal:
         kind = action["type"]
-        if kind in COMPOSED:
+        if kind in ui.composed:
             if kind not in seen:
                 seen.add(kind)
                 composed.append({"type": kind})
-            if kind == "claim" and action.get("kind") not in kinds:
+            # an action announced as a kind (a claim's "kings") gets a kind picker beside its button
+            if action.get("kind") is not None and action.get("kind") not in kinds:
                 kinds.append(action.get("kind"))
+                announced.add(kind)
         elif kind == "play" and action.get("as"):
             jokers.setdefault(action["card"], []).append(action["as"])
         else:
-            if kind in QUICK and action.get("card"):
+            if kind in ui.quick and action.get("card"):
                 per_card.setdefault(action["card"], []).append(action)
             if kind == "bid":
                 bids.setdefault(action["tricks"], []).append(action)
             else:
                 buttons.append(action)
-    if game == "verish" and "claim" in seen:
+    if kinds:  # the kinds a composed action may be announced as, in the deck's order
         order = KINDS.get((view.get("options") or {}).get("kind", "rank"), "")
         kinds = sorted(kinds, key=lambda k: order.index(k) if k in order else 99)
     # ticking cards and clicking them to play cannot share the hand: picking wins
     quick = {} if composed else {c: acts[0] for c, acts in per_card.items() if len(acts) == 1 and c not in jokers}
-    # a quick card is the button for a Biznes play; a cover keeps its worded button too
+    # a quick card is the button for a play; a cover keeps its worded button too
     buttons = [a for a in buttons if not (a["type"] == "play" and a.get("card") in quick)]
     return {
         "composed": composed,
         "buttons": buttons,
         "bids": sorted(bids.items()),
         "claim_kinds": kinds,
+        #: composed action types announced as a kind: they get the kind picker
+        "announced": sorted(announced),
         "jokers": sorted(jokers.items()),
         "pick": bool(composed),
         "quick": quick,
@@ -81,3 +84,12 @@ def render_table(state: dict[str, Any]) -> str:
 
 def render_error(message: str) -> str:
     return format_html('<div id="table-error" class="table-error" role="alert">{}</div>', message)
+
+
+def render_announcement(event: str, text: str) -> str:
+    """An event organizer's announcement, swapped into the table page by id."""
+    return format_html(
+        '<div id="table-announcement" class="table-announcement" role="status"><strong>{}:</strong> {}</div>',
+        event,
+        text,
+    )

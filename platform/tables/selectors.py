@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
+import re
 import secrets
+import threading
 from typing import Any
+
+from cachetools import LRUCache
+from django.utils.translation import gettext
 
 from games import get_game
 from games.base import State
+from scoring.selectors import sheet_view
 from tables.fairness import deck_commitment
 from tables.models import Game, Match, Move, Seat, Table
-from tables.sheets import sheet_rows
+
+GENERIC_BOARD = "tables/boards/generic.html"
+
+
+def game_ui(game_name: str) -> dict[str, Any]:
+    """What the table page and the replay draw from the game's own UI metadata (never from its name)."""
+    game = get_game(game_name)
+    return {
+        "title": game.title,
+        "board": game.ui.board or GENERIC_BOARD,
+        "seat_badges": dict(game.ui.seat_badges),
+        "unit": gettext(game.unit[0]),
+        "units": gettext(game.unit[1]),
+    }
 
 
 def seat_index_of(table: Table | int, user) -> int | None:
@@ -71,9 +90,17 @@ def seat_players(table: Table, view: dict[str, Any] | None, seats: list[Seat] | 
     return players
 
 
-#: what every socket of a table needs after a move, computed once per move per process
-_SHARED: dict[tuple[int, int], dict[str, Any]] = {}
-_SHARED_MAX = 512
+#: what every socket of a table needs after a move, computed once per move per process; sockets
+#: render on a thread pool, so the LRU is only touched under its lock
+_SHARED: LRUCache[tuple[int, int], dict[str, Any]] = LRUCache(maxsize=512)
+_SHARED_LOCK = threading.Lock()
+
+
+def _shared_get(key: tuple[int, int] | None) -> dict[str, Any] | None:
+    if key is None:
+        return None
+    with _SHARED_LOCK:
+        return _SHARED.get(key)
 
 
 def _game_shared(game: Game) -> dict[str, Any]:
@@ -86,7 +113,7 @@ def _game_shared(game: Game) -> dict[str, Any]:
     replaces the kept one.
     """
     key = (game.pk, game.move_number)
-    shared = _SHARED.get(key)
+    shared = _shared_get(key)
     if shared is not None:
         shared["game"] = game
     else:
@@ -98,12 +125,11 @@ def _game_shared(game: Game) -> dict[str, Any]:
             "game": game,
             "state": get_game(game.table.game).from_json(game.state),
             "log": game_log(game),
-            "sheet": sheet_rows(game.table.game, Match.objects.values_list("sheet", flat=True).get(pk=game.match_id)),
+            "sheet": sheet_view(game.table.game, Match.objects.values_list("sheet", flat=True).get(pk=game.match_id)),
             "previous": previous,
         }
-        if len(_SHARED) >= _SHARED_MAX:
-            _SHARED.pop(next(iter(_SHARED)))
-        _SHARED[key] = shared
+        with _SHARED_LOCK:
+            _SHARED[key] = shared
     return shared
 
 
@@ -118,11 +144,12 @@ def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> di
     table = seats[0].table if seats else Table.objects.get(pk=table_id)
     me = user is not None and user.is_authenticated
     seat = next((s.index for s in seats if me and s.user_id == user.pk), None)
-    cached = _SHARED.get(hint) if hint else None
+    cached = _shared_get(hint)
     game = cached["game"] if cached else current_game(table)
     if game is None:
         return {
             "table": table,
+            "ui": game_ui(table.game),
             "seat": seat,
             "game": None,
             "players": seat_players(table, None, seats),
@@ -132,6 +159,7 @@ def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> di
     sv = seat_view(game, seat, shared["state"])
     return {
         "table": table,
+        "ui": game_ui(table.game),
         "game": game,
         "seat": seat,
         **sv,
@@ -155,10 +183,20 @@ def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> di
     }
 
 
+#: what ``secrets.token_urlsafe`` makes; anything else in a link was not made by us
+INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+INVITE_INVALID = "This invite link is not valid."
+
+
+def invite_token_valid(token: str) -> bool:
+    """An empty token (none given) or one shaped like ours; compare_digest refuses non-ASCII text."""
+    return token == "" or bool(INVITE_TOKEN.fullmatch(token))
+
+
 def table_visible_to(table: Table, user, token: str = "") -> bool:
     """Public tables are open to everyone; a private one to its creator, its seated players
     and whoever holds its invite link. The lobby, the table page and the socket all ask here."""
-    if not table.private or (token and secrets.compare_digest(token, table.invite_token)):
+    if not table.private or (invite_token_valid(token) and token and secrets.compare_digest(token, table.invite_token)):
         return True
     if user is None or not user.is_authenticated:
         return False
@@ -177,6 +215,7 @@ def replay_step(game: Game, step: int) -> dict[str, Any]:
     return {
         "game": game,
         "table": table,
+        "ui": game_ui(table.game),
         "step": step,
         "steps": len(moves),
         "moves": moves,
@@ -184,5 +223,6 @@ def replay_step(game: Game, step: int) -> dict[str, Any]:
         "hands": [state.view(s).get("hand", []) for s in range(table.seats_count)],
         "players": seat_players(table, state.view(None)),
         "commitment_ok": deck_commitment(game.deck, game.salt) == game.commitment,
+        "replay_note": engine.replay_note,
         "final_matches_log": step < len(moves) or state.to_json() == game.state,
     }

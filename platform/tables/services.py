@@ -8,24 +8,27 @@ socket then renders its own seat's view.
 
 from __future__ import annotations
 
+import random
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from games import IllegalAction, get_game
 from games.base import State
-from games.bots.public import public_record
-from leaderboards.services import rating_record_game
+from games.bots import DEFAULT_LEVEL, get_bot
+from scoring.services import sheet_record_game, sheet_start
+from tables import signals
 from tables.fairness import deck_commitment
 from tables.models import Game, Match, Move, Seat, Table
 from tables.selectors import seat_index_of
-from tables.sheets import sheet_new, sheet_over, sheet_record
-from tables.turns import after_move, turn_start
+from tables.turns import after_move, schedule_turn, seat_is_automated, turn_handover, turn_start
 
 
 class ActionRefused(ValueError):
@@ -80,9 +83,7 @@ def match_start(table: Table) -> Game:
     # every player starts the match with the table's whole time bank (spent on overrunning turns)
     Seat.objects.filter(table=table).update(time_bank_left=table.time_bank_seconds, timeouts_in_row=0)
     dealer = secrets.randbelow(table.seats_count)
-    match = Match.objects.create(
-        table=table, sheet=sheet_new(table.game, table.seats_count, table.options, table.match_length, dealer)
-    )
+    match = Match.objects.create(table=table, sheet=sheet_start(table, dealer))
     game = _game_create(table, match, 1, dealer, dict(table.options))
     table.status = Table.Status.PLAYING
     table.started_at = timezone.now()
@@ -92,21 +93,29 @@ def match_start(table: Table) -> Game:
 
 
 def _game_finish(game: Game, state: State) -> Game | None:
-    """Record the result on the sheet; start the next game unless the match is over."""
+    """Record the result on the sheet, tell listeners; start the next game unless the match is over.
+
+    ``game_finished`` (ratings listen) and ``match_finished`` are sent here, inside the
+    move's transaction, once the game row and the sheet are stored.
+    """
     table, match = game.table, Match.objects.select_for_update().get(pk=game.match_id)
     game.status = Game.Status.FINISHED
     game.result = state.result()
     game.finished_at = timezone.now()
     game.deadline = None
-    match.sheet = sheet_record(table.game, match.sheet, state)
-    rating_record_game(game, match)  # same transaction: ratings never disagree with stored results
-    if sheet_over(table.game, match.sheet):
+    game.save(update_fields=["status", "result", "finished_at", "deadline", "bot_substituted"])
+    sheet = sheet_record_game(table, match, state)
+    over = sheet.is_over()
+    if over:
         match.finished = True
         match.finished_at = timezone.now()
-        match.save(update_fields=["sheet", "finished", "finished_at"])
+    match.save(update_fields=["sheet", "finished", "finished_at"])
+    game.match = match
+    signals.game_finished.send(sender=Table, table=table, game=game, state=state)
+    if over:
         Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED, finished_at=timezone.now())
+        signals.match_finished.send(sender=Table, table=table, match=match)
         return None
-    match.save(update_fields=["sheet"])
     dealer, options = state.next_game(**table.match_options)
     return _game_create(table, match, game.number + 1, dealer, options)
 
@@ -140,10 +149,8 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
             f"{game.move_number}: the table has changed, look again",
         )
     state = load_state(game)
-    before = state.copy()
     try:
-        state.apply(seat, action)
-        text = before.describe(seat, action)
+        text = state.apply_described(seat, action)  # words from the position before the move, no copy
     except IllegalAction as exc:
         raise ActionRefused("illegal", str(exc)) from None
     game.move_number += 1
@@ -154,7 +161,7 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
         action=action,
         text=text[:200],
         by=by,
-        public=public_record(game.table.game, action, state.view(None)),
+        public=get_game(game.table.game).public_record(action, state.view(None)),
     )
     game.state = state.to_json()
     after_move(game, seat, by)
@@ -184,9 +191,17 @@ def table_player_action(table_id: int, user, move_number: Any, action: Any) -> A
     seat = seat_index_of(table_id, user)
     if seat is None:
         raise ActionRefused("not_seated", "you are not seated at this table")
-    game = Game.objects.filter(table_id=table_id).order_by("-number").values_list("pk", "status").first()
+    game = Game.objects.filter(table_id=table_id).order_by("-number").values_list("pk", "status", "move_number").first()
     if game is None or game[1] != Game.Status.PLAYING:
         raise ActionRefused("over", "no game is being played at this table")
+    if move_number != game[2] and not isinstance(move_number, bool) and isinstance(move_number, int):
+        # refused before the transaction: a stale move costs no write lock (SQLite takes it at BEGIN),
+        # so a flood of them cannot slow the other tables; the locked check below still decides races
+        raise ActionRefused(
+            "stale",
+            f"that was made against move {move_number}, but the game is at move "
+            f"{game[2]}: the table has changed, look again",
+        )
     return table_apply_action(game[0], seat, move_number, action)
 
 
@@ -197,3 +212,135 @@ def notify(table_id: int, game_id: int, move_number: int | None = 0) -> None:
         async_to_sync(layer.group_send)(
             f"table-{table_id}", {"type": "table.changed", "game": game_id, "move": move_number}
         )
+
+
+# -- when no human clicks: turn timers, bot moves and absent players ------------------------------
+# A turn's deadline is stored on the game row when the turn starts, and a Celery task
+# is scheduled for it after commit (``tables.turns``). Every task re-checks, under the
+# game's row lock, that the game and move number are still the ones it was scheduled
+# for and that the deadline has passed, so a task delivered twice, late, or after the
+# player moved acts at most once. Celery beat's sweeper applies any overdue deadline
+# whose task was lost. A bot (a bot seat, or a bot standing in for an absent human)
+# decides from its seat's view, its legal actions and the public move log only,
+# outside the lock, and plays through ``table_apply_action`` like a human.
+
+#: the level of the bot that plays for an absent human
+STAND_IN_LEVEL = DEFAULT_LEVEL
+
+
+def game_apply_timeout(game_id: int, move_number: int) -> bool:
+    """The turn's deadline passed: apply the rules' default move, once. True if it acted."""
+    # nearly every timer finds its turn long played: say so without taking the row lock
+    due = Game.objects.filter(
+        pk=game_id, move_number=move_number, status=Game.Status.PLAYING, deadline__lte=timezone.now()
+    )
+    return due.exists() and _game_apply_timeout_locked(game_id, move_number)
+
+
+@transaction.atomic
+def _game_apply_timeout_locked(game_id: int, move_number: int) -> bool:
+    game = Game.objects.select_for_update().select_related("table").filter(pk=game_id).first()
+    if (
+        game is None
+        or game.status != Game.Status.PLAYING
+        or game.move_number != move_number
+        or game.deadline is None
+        or game.deadline > timezone.now()
+    ):
+        return False
+    state = load_state(game)
+    index = state.to_act()[0]
+    if seat_is_automated(Seat.objects.get(table_id=game.table_id, index=index)):
+        # a bot's task was lost: give it a new deadline and ask it again
+        game.deadline = timezone.now() + timedelta(seconds=settings.BOT_DEADLINE_SLACK)
+        game.save(update_fields=["deadline"])
+        deadline = game.deadline
+        transaction.on_commit(lambda: schedule_turn(game_id, move_number, deadline, True))
+        return False
+    table_apply_action(game_id, index, move_number, state.default_action(index), by="timeout")
+    return True
+
+
+def game_play_bot(game_id: int, move_number: int, rng: random.Random | None = None) -> bool:
+    """A bot moves for its seat (or for an absent human). True if its move landed."""
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.PLAYING or game.move_number != move_number:
+        return False
+    state = load_state(game)
+    index = state.to_act()[0]
+    seat = Seat.objects.get(table_id=game.table_id, index=index)
+    if not seat_is_automated(seat):
+        return False
+    history = [(seat_no, public) for seat_no, public in game.moves.order_by("number").values_list("seat", "public")]
+    bot = get_bot(
+        seat.bot_level or STAND_IN_LEVEL,
+        **({"budget_seconds": settings.BOT_STRONG_BUDGET} if seat.bot_level == "strong" else {}),
+    )
+    # the bot sees the seat's view, its legal actions and the public log: never the state
+    action = bot.choose(
+        game.table.game,
+        state.view(index),
+        state.legal_actions(index),
+        history,
+        rng or random.Random(secrets.randbits(64)),
+    )
+    try:
+        table_apply_action(game_id, index, move_number, action, by="bot" if seat.is_bot else "stand-in")
+    except ActionRefused:
+        return False  # someone else moved first: nothing to do
+    return True
+
+
+def games_sweep_overdue(limit: int = 200) -> int:
+    """Apply every deadline that passed without its task acting (lost tasks). Returns how many acted."""
+    now = timezone.now() - timedelta(seconds=settings.SWEEP_GRACE_SECONDS)
+    overdue = Game.objects.filter(status=Game.Status.PLAYING, deadline__lte=now).values_list("pk", "move_number")
+    return sum(game_apply_timeout(pk, move) for pk, move in overdue[:limit])
+
+
+@transaction.atomic
+def seat_set_away(table_id: int, user, away: bool, reason: str = "left") -> Seat:
+    """Leave a running game (a bot plays on) or come back ("I'm back").
+
+    ``reason`` is what ``seat_taken_over`` reports: "left", or "banned" when a moderator's ban sends him away
+    ("disqualified", "deadline" when a tournament's organizer or round clock does).
+    """
+    # the game's lock before the seat's, the order a move takes them in (else a Leave racing a move deadlocks)
+    game = Game.objects.select_for_update().filter(table_id=table_id, status=Game.Status.PLAYING).first()
+    seat = Seat.objects.select_for_update().filter(table_id=table_id, user=user).first()
+    if seat is None:
+        raise ActionRefused("not_seated", "you are not seated at this table")
+    taken_over = away and not seat.away and not seat.is_bot
+    # the timeout count stays: only a move the player makes himself clears it
+    seat.away = away
+    seat.save(update_fields=["away"])
+    if taken_over:
+        signals.seat_taken_over.send(sender=Table, table=seat.table, seat=seat, reason=reason)
+    if game is not None:
+        state = load_state(game)
+        if seat.index in state.to_act():
+            turn_handover(game, seat)  # the same turn, now the bot's or the human's again: no fresh clock
+            game.save(update_fields=["deadline", "turn_started_at"])
+        # no move number: the game row changed (deadline) without a move, so sockets must re-read it
+        transaction.on_commit(lambda: notify(table_id, game.pk, None))
+    return seat
+
+
+def table_stop(table: Table, game: Game | None, *, by, reason: str) -> None:
+    """Stop a table before its end (a moderator's abort, or only bots left): its running game is never rated.
+
+    The caller holds the game's and then the table's row lock (a move's order).
+    Timers and bot tasks find the game no longer playing and do nothing; the
+    sockets re-read the table after commit and say it was stopped.
+    """
+    now = timezone.now()
+    if game is not None:
+        game.status, game.annulled, game.finished_at = Game.Status.ABORTED, True, now
+        game.deadline = game.turn_started_at = None
+        game.save(update_fields=["status", "annulled", "finished_at", "deadline", "turn_started_at"])
+        Match.objects.filter(pk=game.match_id).update(finished=True, finished_at=now)
+    table.status, table.finished_at = Table.Status.ABORTED, now
+    table.save(update_fields=["status", "finished_at"])
+    signals.table_aborted.send(sender=Table, table=table, game=game, by=by, reason=reason)
+    table_id, game_id = table.pk, game.pk if game else 0
+    transaction.on_commit(lambda: notify(table_id, game_id, None))

@@ -1,20 +1,31 @@
-"""Celery tasks: thin wrappers over ``tables.automation``."""
+"""Celery tasks: thin wrappers over ``tables.services``, imported inside each body (no import cycle)."""
 
 from celery import shared_task
-
-from tables import automation
 
 
 @shared_task(ignore_result=True)
 def turn_timeout(game_id: int, move_number: int) -> bool:
-    return automation.game_timeout(game_id, move_number)
+    from tables.services import game_apply_timeout
+
+    return game_apply_timeout(game_id, move_number)
 
 
 @shared_task(ignore_result=True)
 def bot_move(game_id: int, move_number: int) -> bool:
-    return automation.bot_play(game_id, move_number)
+    from tables.services import game_play_bot
+
+    return game_play_bot(game_id, move_number)
 
 
 @shared_task(ignore_result=True)
 def sweep_overdue_turns() -> int:
-    return automation.sweep_overdue()
+    from tables.services import games_sweep_overdue
+
+    return games_sweep_overdue()
+
+
+@shared_task(ignore_result=True)
+def end_abandoned_tables() -> int:
+    from tables.abandon import tables_end_abandoned
+
+    return tables_end_abandoned()

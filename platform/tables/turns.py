@@ -1,7 +1,7 @@
 """A turn's clock: its deadline, the tasks scheduled for it, and the seat's timeout count.
 
-Used inside the move transaction by ``tables.services``; the tasks themselves
-act through ``tables.automation``.
+Used inside the move transaction by ``tables.services``; the tasks it schedules
+(after commit) act through ``tables.services`` again.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.base import State
-from tables.models import Game, Seat
+from tables import signals, tasks
+from tables.models import Game, Seat, Table
 
 #: two missed turns in a row and a bot takes over the seat
 AWAY_AFTER_TIMEOUTS = 2
@@ -40,11 +41,31 @@ def turn_start(game: Game, state: State) -> None:
     game.turn_started_at, game.deadline = now, now + timedelta(seconds=seconds)
     game_id, move, deadline = game.pk, game.move_number, game.deadline
     transaction.on_commit(lambda: schedule_turn(game_id, move, deadline, automated))
+    # wave2 social: "your turn" notifications; receivers write in this transaction, push after commit
+    signals.turn_started.send(sender=Table, table=game.table, game=game, seats=list(state.to_act()))
+
+
+def turn_handover(game: Game, seat: Seat) -> None:
+    """The seat to act went away or came back mid-turn: the same turn goes on, its clock is not restarted.
+
+    Away: the bot plays it now. Back: the human has what was left of the turn that
+    started at ``turn_started_at`` (none left: the timer acts at once), so toggling
+    Leave / I'm back never buys time.
+    """
+    now = timezone.now()
+    started = game.turn_started_at or now
+    if seat_is_automated(seat):
+        deadline = now + timedelta(
+            seconds=settings.BOT_DELAY_SECONDS + settings.BOT_STRONG_BUDGET + settings.BOT_DEADLINE_SLACK
+        )
+    else:
+        deadline = max(now, started + timedelta(seconds=game.table.turn_seconds + seat.time_bank_left))
+    game.turn_started_at, game.deadline = started, deadline
+    game_id, move, automated = game.pk, game.move_number, seat_is_automated(seat)
+    transaction.on_commit(lambda: schedule_turn(game_id, move, deadline, automated))
 
 
 def schedule_turn(game_id: int, move_number: int, deadline, automated: bool) -> None:
-    from tables import tasks  # tasks import automation, which imports the services that import us
-
     if not settings.TURN_TASKS:
         return
     tasks.turn_timeout.apply_async((game_id, move_number), eta=deadline)
@@ -62,5 +83,8 @@ def after_move(game: Game, seat_index: int, by: str) -> None:
         seat.time_bank_left = max(0, seat.time_bank_left - over)
     elif by == "timeout":
         seat.timeouts_in_row += 1
+        was_away = seat.away
         seat.away = seat.away or seat.timeouts_in_row >= AWAY_AFTER_TIMEOUTS
+        if seat.away and not was_away and not seat.is_bot:
+            signals.seat_taken_over.send(sender=Table, table=game.table, seat=seat, reason="timeouts")
     seat.save(update_fields=["timeouts_in_row", "time_bank_left", "away"])

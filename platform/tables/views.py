@@ -1,39 +1,56 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from tables.automation import seat_set_away
+from chat.selectors import game_chat, table_chat
+from moderation.models import Report
+from social.selectors import table_mates
 from tables.models import Game, Table
 from tables.rendering import play_controls
-from tables.selectors import replay_step, socket_state, table_visible_to
-from tables.services import ActionRefused
+from tables.selectors import INVITE_INVALID, invite_token_valid, replay_step, socket_state, table_visible_to
+from tables.services import ActionRefused, seat_set_away
 
 
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     token = request.GET.get("invite", "")
+    if not invite_token_valid(token):
+        return HttpResponseBadRequest(INVITE_INVALID)
     if not table_visible_to(table, request.user, token):
         raise Http404("no such table")
     state = socket_state(table.pk, request.user)
     if state.get("game") is not None:
         state["controls"] = play_controls(table.game, state["legal"], state["view"])
-    return render(request, "tables/table.html", {**state, "invite": token})
+    social = {
+        "chat": table_chat(table, request.user, state["seat"] is not None),
+        "report_players": state["players"],
+        "report_table": table.pk,
+        "report_reasons": Report.Reason.choices,
+        # friend requests from the table: the other human players and where each stands with me
+        "table_mates": table_mates(request.user, [p["username"] for p in state["players"] if p["username"]]),
+    }
+    return render(request, "tables/table.html", {**state, **social, "invite": token})
 
 
 def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    # someone who may not see the table hears the same as for a game that does not exist
+    if game is None or not table_visible_to(game.table, request.user, request.GET.get("invite", "")):
+        raise Http404("no such game")
     if game.status != Game.Status.FINISHED:
         messages.info(request, "A replay is available once the game is over.")
         raise Http404("this game is still being played")
-    if not table_visible_to(game.table, request.user, request.GET.get("invite", "")):
-        raise Http404("no such game")
     try:
         step = int(request.GET.get("step", "0"))
     except ValueError:
         step = 0
-    return render(request, "tables/replay.html", replay_step(game, step))
+    context = replay_step(game, step)
+    # the players' chat of a finished game is shown to its players only
+    seated = request.user.is_authenticated and game.table.seats.filter(user=request.user).exists()
+    context["chat_lines"] = game_chat(game) if seated else None
+    return render(request, "tables/replay.html", context)
 
 
 @require_POST

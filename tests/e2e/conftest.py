@@ -70,6 +70,19 @@ class Platform:
         return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def watch_page(page, problems: list[str]) -> None:
+    """Record what a person's browser would flag: console warnings and errors, script errors, 4xx/5xx."""
+    page.on(
+        "console",
+        lambda msg: problems.append(f"console {msg.type}: {msg.text}") if msg.type in ("warning", "error") else None,
+    )
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    page.on(
+        "response",
+        lambda resp: problems.append(f"HTTP {resp.status} {resp.url}") if resp.status >= 400 else None,
+    )
+
+
 def healthy(port: int) -> bool:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as resp:
@@ -79,7 +92,7 @@ def healthy(port: int) -> bool:
 
 
 @pytest.fixture(scope="module")
-def platform_server(tmp_path_factory) -> Iterator[Platform]:
+def platform_server(request, tmp_path_factory) -> Iterator[Platform]:
     port = free_port()
     var = tmp_path_factory.mktemp("e2e-var")
     # the platform must start as a developer's would
@@ -88,6 +101,8 @@ def platform_server(tmp_path_factory) -> Iterator[Platform]:
         VAR_DIR=str(var),
         PYTHONPATH=os.pathsep.join([str(ROOT / "platform"), str(ROOT)]),
         LOG_LEVEL="WARNING",
+        # a test module may tune the platform, e.g. quicker bots: PLATFORM_ENV = {"BOT_DELAY_SECONDS": "0.05"}
+        **getattr(request.module, "PLATFORM_ENV", {}),
     )
     log = (var / "platform.log").open("w+")
     proc = subprocess.Popen(

@@ -71,3 +71,20 @@ def celery_worker_process(redis_server, django_db_setup, django_db_blocker):
             proc.wait(15)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def translations_compiled(django_db_blocker):
+    """The .mo files make run / make test build at install: a bare pytest run builds them too."""
+    from django.core.management import call_command
+
+    call_command("compiletranslations", verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def per_move_cache_cleared():
+    """The sockets' per-move cache is keyed by (game id, move); a flushed test database reuses ids."""
+    from tables import selectors
+
+    with selectors._SHARED_LOCK:
+        selectors._SHARED.clear()

@@ -12,6 +12,7 @@ from core.selectors import health
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_all_up_with_a_real_worker(client, celery_worker_process):
     response = client.get("/healthz")
     assert response.status_code == 200

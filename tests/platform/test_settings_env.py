@@ -59,6 +59,7 @@ def test_redis_url():
         ({"ALLOWED_HOSTS": "", "DEBUG": "0"}, "ALLOWED_HOSTS is required"),
     ],
 )
+@pytest.mark.slow
 def test_bad_environment_stops_manage_py_with_a_clear_error(env, message):
     base = {"DJANGO_SETTINGS_MODULE": "config.settings", "SECRET_KEY": "k" * 50, "ALLOWED_HOSTS": "cards.example"}
     out = manage("check", env=child_env(**(base | env)))
@@ -66,6 +67,7 @@ def test_bad_environment_stops_manage_py_with_a_clear_error(env, message):
     assert message in out.stderr
 
 
+@pytest.mark.slow
 def test_check_deploy_passes_with_production_variables():
     env = child_env(
         DJANGO_SETTINGS_MODULE="config.settings",

@@ -49,9 +49,11 @@ def test_make_run_serves_and_ctrl_c_leaves_nothing(tmp_path):
 
         with connect(f"ws://127.0.0.1:{port}/ws/health/", origin=f"http://127.0.0.1:{port}", open_timeout=10) as ws:
             assert json.loads(ws.recv(timeout=10)) == {"type": "health", "channel_layer": "up", "user": None}
-        # a foreign origin is refused (AllowedHostsOriginValidator)
+        # a foreign origin is refused (core.origin: scheme, host and port must be the site's own)
         with pytest.raises(Exception, match="403"):
             connect(f"ws://127.0.0.1:{port}/ws/health/", origin="http://evil.example", open_timeout=10)
+        with pytest.raises(Exception, match="403"):  # the same host on another port is another site
+            connect(f"ws://127.0.0.1:{port}/ws/health/", origin=f"http://127.0.0.1:{port + 1}", open_timeout=10)
 
         log.seek(0)
         output = log.read()

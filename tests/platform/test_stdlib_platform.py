@@ -2,6 +2,8 @@
 
 import platform as stdlib_platform
 
+import pytest
+
 from tests.platform.helpers import ROOT, manage
 
 
@@ -12,6 +14,7 @@ def test_stdlib_platform_under_pytest():
     assert not (ROOT / "platform" / "__init__.py").exists()
 
 
+@pytest.mark.slow
 def test_stdlib_platform_under_manage_py():
     out = manage("shell", "-v", "0", "-c", "import platform, config; print(platform.system(), config.__name__)")
     assert out.returncode == 0, out.stderr

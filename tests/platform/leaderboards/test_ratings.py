@@ -2,11 +2,12 @@
 
 import pytest
 
+from games.outcome import by_points
 from leaderboards import ratings
 
 
 def test_durak_groups_that_left_together_share_a_place_and_the_fool_is_last():
-    out = ratings.outcome("durak", 4, {}, {"fool": 2, "draw": False, "places": [[1, 3], [0]]}, None)
+    out = ratings.outcome("durak", 4, {}, {"fool": 2, "draw": False, "places": [[1, 3], [0]]})
     assert out.teams == [[0], [1], [2], [3]]
     assert out.ranks == [2, 1, 3, 1]
     assert out.placings[1].won and out.placings[3].won and not out.placings[0].won
@@ -14,41 +15,32 @@ def test_durak_groups_that_left_together_share_a_place_and_the_fool_is_last():
 
 
 def test_durak_draw_shares_the_last_place_and_nobody_is_the_fool():
-    out = ratings.outcome("durak", 3, {}, {"fool": None, "draw": True, "places": [[0], [1, 2]]}, None)
+    out = ratings.outcome("durak", 3, {}, {"fool": None, "draw": True, "places": [[0], [1, 2]]})
     assert out.ranks == [1, 2, 2]
     assert not any(p.lost for p in out.placings.values())
 
 
 def test_durak_teams_are_rated_as_teams():
     result = {"fool": 3, "draw": False, "places": [[0], [2]], "losing_team": 1}
-    out = ratings.outcome("durak", 4, {"teams": True}, result, None)
+    out = ratings.outcome("durak", 4, {"teams": True}, result)
     assert out.teams == [[0, 2], [1, 3]] and out.ranks == [1, 2]
     assert [out.placings[s].won for s in range(4)] == [True, False, True, False]
     assert [out.placings[s].lost for s in range(4)] == [False, True, False, True]
     new = ratings.rate([[(25, 25 / 3)] * 2] * 2, out.ranks)
     assert new[0][0] == new[0][1] and new[0][0][0] > 25 > new[1][0][0]
-    drawn = ratings.outcome(
-        "durak", 4, {"teams": True}, {"draw": True, "places": [[0, 1, 2, 3]], "losing_team": None}, None
-    )
+    drawn = ratings.outcome("durak", 4, {"teams": True}, {"draw": True, "places": [[0, 1, 2, 3]], "losing_team": None})
     assert drawn.ranks == [1, 1]
 
 
 def test_believe_by_finishing_order_the_loser_last():
-    out = ratings.outcome("verish", 4, {}, {"loser": 1, "finished": [2, 0, 3]}, None)
+    out = ratings.outcome("verish", 4, {}, {"loser": 1, "finished": [2, 0, 3]})
     assert out.ranks == [2, 4, 1, 3]
     assert out.placings[2].won and out.placings[1].lost
 
 
 def test_biznes_by_match_standings_with_shared_places_and_half_points():
-    sheet = {
-        "played": 6,
-        "standings": [
-            {"seat": 1, "total": 7.5, "place": 1},
-            {"seat": 0, "total": 2.5, "place": 2},
-            {"seat": 2, "total": 2.5, "place": 2},
-        ],
-    }
-    out = ratings.outcome("biznes", 3, {}, {}, sheet)
+    # a Biznes match is rated by its sheet's final totals (in halves): 2.5, 7.5, 2.5 after 6 deals
+    out = by_points([5, 15, 5], deals=6)
     assert out.ranks == [2, 1, 2]
     assert out.placings[0].points_halves == 5 and out.placings[1].points_halves == 15
     assert out.placings[1].deals == 6 and out.placings[1].won

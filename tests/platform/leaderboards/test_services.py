@@ -58,7 +58,7 @@ def test_a_finished_rated_durak_game_updates_both_players():
     changes = list(RatingChange.objects.filter(game=done))
     assert len(changes) == 2
     result = done.result
-    out = ratings.outcome("durak", 2, done.options, result, None)
+    out = ratings.outcome("durak", 2, done.options, result)
     expected = ratings.rate([[(25.0, 25 / 3)], [(25.0, 25 / 3)]], out.ranks)
     for seat, player in enumerate(players):
         assert (rows[player.pk].mu, rows[player.pk].sigma) == expected[seat][0]

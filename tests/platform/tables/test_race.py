@@ -12,7 +12,7 @@ from tables.selectors import seat_view
 from tests.platform.helpers import ROOT, child_env, current_database_url
 from tests.platform.tables.factories import started_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 MOVER = """
 import json, sys, time

@@ -6,10 +6,9 @@ import pytest
 from django.utils import timezone
 
 from tables import tasks
-from tables.automation import bot_play, seat_set_away
 from tables.models import Game, Move, Seat
 from tables.selectors import seat_view
-from tables.services import table_apply_action
+from tables.services import game_play_bot, seat_set_away, table_apply_action
 from tests.platform.tables.factories import started_table
 
 pytestmark = pytest.mark.django_db
@@ -85,18 +84,48 @@ def test_two_timeouts_in_a_row_mark_the_player_away_and_a_bot_plays_for_him():
         other = mover_of(game)
         table_apply_action(game.pk, other, game.move_number, seat_view(game, other)["legal"][0])
         game.refresh_from_db()
-    assert bot_play(game.pk, game.move_number) is True  # the stand-in moves for him
+    assert game_play_bot(game.pk, game.move_number) is True  # the stand-in moves for him
     game.refresh_from_db()
     assert game.bot_substituted
     assert Move.objects.filter(game=game).order_by("-number").first().by == "stand-in"
     seat_set_away(table.pk, players[mover], away=False)  # "I'm back"
     seat.refresh_from_db()
-    assert not seat.away and seat.timeouts_in_row == 0
+    # only a move of his own clears the count (issue 12: away/back must not reset it)
+    assert not seat.away and seat.timeouts_in_row == 2
+
+
+def test_leave_and_back_on_your_own_turn_never_extends_it_nor_resets_the_count():
+    """Issue 12 item 2: toggling Leave / I'm back on one's own turn used to restart the clock."""
+    from tables.models import Table
+
+    table, players, game = started_table("durak", 2)
+    Table.objects.filter(pk=table.pk).update(time_bank_seconds=60)
+    mover = mover_of(game)
+    Seat.objects.filter(table=table, index=mover).update(timeouts_in_row=1, time_bank_left=20)
+    # 50 of the 60 seconds of this turn are already gone
+    started = timezone.now() - timedelta(seconds=50)
+    Game.objects.filter(pk=game.pk).update(turn_started_at=started, deadline=started + timedelta(seconds=80))
+    for _ in range(3):
+        seat_set_away(table.pk, players[mover], away=True)
+        seat_set_away(table.pk, players[mover], away=False)
+    game.refresh_from_db()
+    seat = Seat.objects.get(table=table, index=mover)
+    assert seat.timeouts_in_row == 1 and seat.time_bank_left == 20
+    assert game.turn_started_at == started
+    assert game.deadline == started + timedelta(seconds=table.turn_seconds + 20)
+    # once the turn's time is all gone, coming back gives no new time: the timer acts at once
+    Game.objects.filter(pk=game.pk).update(turn_started_at=timezone.now() - timedelta(seconds=500))
+    seat_set_away(table.pk, players[mover], away=True)
+    seat_set_away(table.pk, players[mover], away=False)
+    game.refresh_from_db()
+    assert game.deadline <= timezone.now()
+    assert tasks.turn_timeout.apply(args=(game.pk, game.move_number)).get() is True
+    assert Seat.objects.get(table=table, index=mover).timeouts_in_row == 2
 
 
 def test_a_bot_does_not_move_for_a_present_human():
     _, _, game = started_table("durak", 2)
-    assert bot_play(game.pk, 0) is False
+    assert game_play_bot(game.pk, 0) is False
     assert not Move.objects.exists()
 
 

@@ -24,8 +24,12 @@ from websockets.asyncio.client import connect
 
 from accounts.models import User
 from accounts.services import session_cookie_for
+from games import GAMES
 from tables.models import Seat, Table
 from tables.services import match_start
+
+#: the game the load test plays: the first registered one (its bots and move shapes are all it needs)
+LOAD_GAME = next(iter(GAMES))
 
 
 def create_tables(count: int, run: str) -> list[tuple[int, list[str]]]:
@@ -37,7 +41,7 @@ def create_tables(count: int, run: str) -> list[tuple[int, list[str]]]:
         ]
         # a long turn time, so the turn timer never plays for the scripted players
         table = Table.objects.create(
-            game="durak", seats_count=2, created_by=users[0], rated=False, turn_seconds=600, match_length=1000
+            game=LOAD_GAME, seats_count=2, created_by=users[0], rated=False, turn_seconds=600, match_length=1000
         )
         for s, user in enumerate(users):
             Seat.objects.create(table=table, index=s, user=user)

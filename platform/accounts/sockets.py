@@ -1,0 +1,98 @@
+"""Every socket of a user joins one channel group, so a logout or a ban can close them all.
+
+Consumers use ``UserSocketMixin``: it joins ``user_group(user.pk)``, counts the
+socket towards its owner's cap, and handles the ``user.disconnect`` event by
+closing with ``CLOSE_SIGNED_OUT`` (or the code the event carries).
+``user_sockets_close`` is called from a service, after commit.
+"""
+
+from __future__ import annotations
+
+import time
+
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import get_channel_layer
+
+#: close codes a page can read: signed out (logout, session ended) and banned
+CLOSE_SIGNED_OUT = 4401
+CLOSE_BANNED = 4403
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def user_sockets_close(user_id: int, code: int = CLOSE_SIGNED_OUT, reason: str = "") -> None:
+    """Close every open socket of a user, in every web process (Redis channel layer)."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(
+            user_group(user_id), {"type": "user.disconnect", "code": code, "reason": reason}
+        )
+
+
+#: close code for a socket over its owner's cap (or one that kept flooding after being told to slow down)
+CLOSE_TOO_MANY = 4429
+
+
+class UserSocketMixin:
+    """What every socket of the site does, for a consumer to call from connect / receive / disconnect.
+
+    It counts towards its owner's cap of open sockets (the user, or the address
+    for a visitor: ``core.throttle``), joins the owner's group so a logout or a
+    ban closes it at once in every process, and draws frames from the owner's
+    budget shared by all his sockets.
+    """
+
+    client: str
+    _counted: bool = False
+    _seen: float = 0.0
+    _blocked_until: float = 0.0
+
+    async def user_socket_open(self) -> bool:
+        """Count and group this socket; False (already closed with 4429) when its owner holds too many."""
+        from core import throttle
+
+        self.client = throttle.client_key(self.scope)  # type: ignore[attr-defined]
+        if not await sync_to_async(throttle.socket_open, thread_sensitive=False)(self.client, self.channel_name):  # type: ignore[attr-defined]
+            await self.close(code=CLOSE_TOO_MANY)  # type: ignore[attr-defined]
+            return False
+        self._counted, self._seen = True, time.monotonic()
+        user = self.scope.get("user")  # type: ignore[attr-defined]
+        if user is not None and user.is_authenticated:
+            self.user_group = user_group(user.pk)
+            await self.channel_layer.group_add(self.user_group, self.channel_name)  # type: ignore[attr-defined]
+        return True
+
+    async def user_socket_seen(self) -> None:
+        """Still open: keep counting (a socket unseen for ``SOCKET_TTL`` is taken for a dead process's)."""
+        from core import throttle
+
+        if self._counted and time.monotonic() - self._seen > 60:
+            self._seen = time.monotonic()
+            await sync_to_async(throttle.socket_seen, thread_sensitive=False)(self.client, self.channel_name)  # type: ignore[attr-defined]
+
+    async def user_frame_allowed(self) -> bool:
+        """One frame from the owner's budget across all his sockets and processes; once spent, this socket
+        refuses for a second without asking Redis."""
+        from core import throttle
+
+        if time.monotonic() < self._blocked_until:
+            return False
+        if not await sync_to_async(throttle.frame_allowed, thread_sensitive=False)(self.client):
+            self._blocked_until = time.monotonic() + 1.0
+            return False
+        return True
+
+    async def user_socket_close(self) -> None:
+        from core import throttle
+
+        if hasattr(self, "user_group"):
+            await self.channel_layer.group_discard(self.user_group, self.channel_name)  # type: ignore[attr-defined]
+        if self._counted:
+            self._counted = False
+            await sync_to_async(throttle.socket_closed, thread_sensitive=False)(self.client, self.channel_name)  # type: ignore[attr-defined]
+
+    async def user_disconnect(self, event: dict) -> None:
+        """A logout or a ban, from any process: close (a consumer may say why first)."""
+        await self.close(code=event.get("code") or CLOSE_SIGNED_OUT)  # type: ignore[attr-defined]

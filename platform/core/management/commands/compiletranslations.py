@@ -1,0 +1,34 @@
+"""Compile the project's and its apps' ``locale/*/LC_MESSAGES/*.po`` to ``.mo`` with polib (no GNU gettext).
+
+``make run`` and ``make test`` call it when a ``.po`` file changed; the ``.mo``
+files are build output and stay out of git. (Editing translations still uses
+``manage.py makemessages``, which needs gettext's ``xgettext``.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.apps import apps
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+
+class Command(BaseCommand):
+    help = "Compile the committed .po translations to .mo files"
+
+    def handle(self, *args, **options) -> None:
+        import polib
+
+        count = 0
+        ours = Path(settings.BASE_DIR) / "platform"
+        # the project's catalogs and those of our own apps (not the installed libraries', which ship compiled)
+        app_dirs = [Path(c.path) / "locale" for c in apps.get_app_configs() if Path(c.path).is_relative_to(ours)]
+        for root in [*map(Path, settings.LOCALE_PATHS), *app_dirs]:
+            for po_path in sorted(root.glob("*/LC_MESSAGES/*.po")):
+                po = polib.pofile(str(po_path))
+                po.save_as_mofile(str(po_path.with_suffix(".mo")))
+                count += 1
+                if options["verbosity"] > 1:
+                    self.stdout.write(f"{po_path}: {po.percent_translated()}% translated")
+        self.stdout.write(f"compiled {count} translation file(s)")

@@ -1,0 +1,87 @@
+"""Limits per user (per address for visitors), shared by every socket and web process through Redis.
+
+A socket's own token bucket (in the consumer) stops a single socket cheaply;
+these stop one person spreading a flood over many sockets or processes: a
+budget of frames per user across all his sockets (the ``limits`` library's
+fixed windows in Redis), and a cap on how many sockets he may hold open.
+Each open socket is a member of a per-user sorted set scored by when it was
+last seen, so a socket whose process died stops counting after ``SOCKET_TTL``.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+
+import redis
+from django.conf import settings
+from limits import parse_many
+from limits.storage import storage_from_string
+from limits.strategies import FixedWindowRateLimiter
+
+#: a socket not seen for this long (its process died) no longer counts towards the cap
+SOCKET_TTL = 600
+
+
+def client_key(scope: dict) -> str:
+    """Who a socket belongs to: the user, or for a visitor the address daphne saw."""
+    user = scope.get("user")
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    client = scope.get("client") or ("unknown", 0)
+    return f"ip:{client[0]}"
+
+
+def _storage_url() -> str:
+    url = settings.REDIS_URL
+    return "redis+unix://" + url[len("unix://") :] if url.startswith("unix://") else url
+
+
+@functools.cache
+def _limiter() -> FixedWindowRateLimiter:
+    return FixedWindowRateLimiter(storage_from_string(_storage_url()))
+
+
+@functools.cache
+def redis_client() -> redis.Redis:
+    """One client (a connection pool) per process, for the counters here and ``tables.presence``."""
+    return redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
+
+
+def frame_allowed(key: str) -> bool:
+    """One frame of ``key``'s budget across all his sockets; False once it is spent."""
+    limiter = _limiter()
+    return all(limiter.hit(item, "frames", key) for item in parse_many(settings.SOCKET_FRAME_LIMITS))
+
+
+def _sockets_key(key: str) -> str:
+    return f"cards:sockets:{key}"
+
+
+def socket_open(key: str, channel: str) -> bool:
+    """Count a new socket of ``key``; False (not counted) when he already holds the most allowed."""
+    client, now, name = redis_client(), time.time(), _sockets_key(key)
+    pipe = client.pipeline()
+    pipe.zremrangebyscore(name, 0, now - SOCKET_TTL)
+    pipe.zadd(name, {channel: now})
+    pipe.expire(name, SOCKET_TTL)
+    pipe.zcard(name)
+    count = pipe.execute()[-1]
+    # counted first, checked after: two sockets racing for the last place cannot both get it
+    if count > settings.SOCKETS_PER_USER:
+        client.zrem(name, channel)
+        return False
+    return True
+
+
+def socket_seen(key: str, channel: str) -> None:
+    """A socket still alive: keep it counted (and the set alive)."""
+    client, name = redis_client(), _sockets_key(key)
+    pipe = client.pipeline()
+    pipe.zadd(name, {channel: time.time()}, xx=True)
+    pipe.expire(name, SOCKET_TTL)
+    pipe.execute()
+
+
+def socket_closed(key: str, channel: str) -> None:
+    redis_client().zrem(_sockets_key(key), channel)

@@ -1,0 +1,35 @@
+"""Which players have a table open right now, across web processes (a Redis sorted set per table).
+
+A table socket of a signed-in user is a member ``<user id>:<channel>`` scored by
+when it was last seen; a member whose process died stops counting after ``TTL``.
+Read by the sweeper that ends tables only bots are still playing.
+"""
+
+from __future__ import annotations
+
+import time
+
+from core.throttle import SOCKET_TTL, redis_client
+
+TTL = SOCKET_TTL
+
+
+def _key(table_id: int) -> str:
+    return f"cards:table-present:{table_id}"
+
+
+def presence_add(table_id: int, user_id: int, channel: str) -> None:
+    client, key = redis_client(), _key(table_id)
+    pipe = client.pipeline()
+    pipe.zadd(key, {f"{user_id}:{channel}": time.time()})
+    pipe.expire(key, TTL)
+    pipe.execute()
+
+
+def presence_remove(table_id: int, user_id: int, channel: str) -> None:
+    redis_client().zrem(_key(table_id), f"{user_id}:{channel}")
+
+
+def present_users(table_id: int) -> set[int]:
+    members = redis_client().zrangebyscore(_key(table_id), time.time() - TTL, "+inf")
+    return {int(m.split(b":", 1)[0]) for m in members}
