@@ -377,5 +377,20 @@ class Game:
     def option_schema(self) -> list[dict[str, Any]]:
         return [o.describe() for o in self.options]
 
+    def seat_counts(self, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+        """The numbers of players these options (the defaults when None) allow: what a seat picker may offer.
+
+        The engine judges each count (Durak: at most 6 with 36 cards) with a
+        throw-away deal, so a picker never offers a count the table then refuses.
+        """
+        counts = []
+        for seats in range(self.min_seats, self.max_seats + 1):
+            try:
+                self.new(options=dict(options or {}), seats=seats, seed=0)
+            except InvalidOptions:
+                continue
+            counts.append(seats)
+        return tuple(counts)
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -54,6 +54,9 @@ class UI:
     choice_fields: Mapping[str, FieldKind] = field(default_factory=lambda: {"cards": "cards"})
     #: the template drawing the table's middle (relative to the templates folder); None: the generic board
     board: str | None = None
+    #: the template telling players how to play (relative to the templates folder), shown on the rules page
+    #: above the options; None: the page shows the game's summary and options only
+    rules: str | None = None
     #: view keys naming a seat with a role, shown as a badge beside its name while the game runs:
     #: key -> (style, word), e.g. ``{"attacker": ("attack", "attacks")}``
     seat_badges: Mapping[str, tuple[str, str]] = field(default_factory=dict)

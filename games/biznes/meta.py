@@ -134,4 +134,5 @@ UI_META = UI(
         "card": "str",
     },
     board="tables/boards/biznes.html",
+    rules="rules/biznes.html",
 )

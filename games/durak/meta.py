@@ -18,18 +18,19 @@ from typing import Any
 from games.options import Option
 from games.outcome import Outcome, Placing, by_fewest_cards, by_order
 from games.ui import UI, card_text, composed_label
+from games.words import gettext_noop
 
 MATCH_OPTIONS = (
     Option(
         "fool_rule",
-        "Next game of the match",
+        gettext_noop("Next game of the match"),
         "under",
         choices=("under", "from"),
         choice_labels=(
-            "Under the fool: the fool deals and defends first",
-            "From the fool: the fool deals and attacks first",
+            gettext_noop("Under the fool: the fool deals and defends first"),
+            gettext_noop("From the fool: the fool deals and attacks first"),
         ),
-        help="D11: who leads the next game of a match.",
+        help=gettext_noop("In a match of several games the fool deals the next one; this says who starts it."),
     ),
 )
 
@@ -88,5 +89,6 @@ UI_META = UI(
     quick=frozenset({"cover", "transfer", "show"}),
     choice_fields={"cards": "cards", "card": "str", "attack": "str"},
     board="tables/boards/durak.html",
+    rules="rules/durak.html",
     seat_badges={"attacker": ("attack", "attacks"), "defender": ("defend", "defends")},
 )

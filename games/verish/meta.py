@@ -73,4 +73,5 @@ UI_META = UI(
     composed=frozenset(VERBS),
     choice_fields={"cards": "cards", "kind": "str"},
     board="tables/boards/verish.html",
+    rules="rules/verish.html",
 )

@@ -10,34 +10,35 @@ from typing import Any
 
 from games.cards import RANK_OF, RANK_WORDS, RANKS, SUIT_OF, SUIT_WORDS, SUITS, number_word
 from games.options import Option
+from games.words import gettext_noop
 
 OPTIONS: tuple[Option, ...] = (
     Option(
         name="deck",
-        label="Deck",
+        label=gettext_noop("Deck"),
         default=36,
         choices=(36, 52),
         kind="int",
-        help="36 cards (6..A, 2-6 players) or 52 cards (2..A, 2-8 players)",
-        choice_labels=("36 cards", "52 cards"),
+        help=gettext_noop("36 cards run from six to ace, for up to 6 players; 52 cards from two to ace, for up to 8."),
+        choice_labels=(gettext_noop("36 cards"), gettext_noop("52 cards")),
     ),
     Option(
         name="kind",
-        label="Claims name",
+        label=gettext_noop("Claims name"),
         default="rank",
         choices=("rank", "suit"),
         kind="str",
-        help='what a claim names: a rank ("three kings") or a suit ("three hearts")',
-        choice_labels=("a rank", "a suit"),
+        help=gettext_noop('What a player says his cards are: a rank ("three kings") or a suit ("three hearts").'),
+        choice_labels=(gettext_noop("a rank"), gettext_noop("a suit")),
     ),
     Option(
         name="max_cards",
-        label="Cards per placement",
+        label=gettext_noop("Cards per placement"),
         default=8,
         low=1,
         high=8,
         kind="int",
-        help="how many cards one placement may hold (V2, V3)",
+        help=gettext_noop("The most cards a player may put down at once, opening a pile or adding to it."),
     ),
 )
 

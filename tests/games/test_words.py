@@ -1,0 +1,64 @@
+"""Every option a player sees speaks plainly, and every word of it reaches the translators' catalogues."""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from games import GAMES, get_game
+
+GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
+#: a rule number from shared/rules ("D4", "V2", "B10") or a card code ("X1", "QS") has no place in a player's help
+CODES = re.compile(r"\b(?:[DBV]\d{1,2}|X\d|[2-9TJQKA][SCDH])\b")
+
+
+def marked_strings() -> set[str]:
+    """Every string literal passed to ``gettext_noop`` in games/, as makemessages (xgettext) extracts them."""
+    found = set()
+    for path in GAMES_DIR.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "gettext_noop":
+                (arg,) = node.args
+                assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), ast.unparse(node)
+                found.add(arg.value)
+    return found
+
+
+def option_texts():
+    for name in GAMES:
+        game = get_game(name)
+        for option in (*game.options, *game.match_options):
+            for text in (option.label, option.help, *option.choice_labels):
+                yield pytest.param(text, id=f"{name}.{option.name}:{text[:30]}")
+
+
+@pytest.mark.parametrize("text", list(option_texts()))
+def test_option_words_are_marked_for_translation(text):
+    assert text in marked_strings()
+
+
+@pytest.mark.parametrize("text", list(option_texts()))
+def test_option_words_carry_no_rule_codes(text):
+    assert not CODES.search(text), text
+
+
+def test_every_option_has_a_sentence_of_help():
+    for name in GAMES:
+        game = get_game(name)
+        for option in (*game.options, *game.match_options):
+            assert option.help.endswith(".") and len(option.help.split()) >= 5, (name, option.name, option.help)
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "counts"),
+    [
+        ("durak", None, (2, 3, 4, 5, 6)),
+        ("durak", {"deck": 52}, (2, 3, 4, 5, 6, 7, 8)),
+        ("biznes", None, (4, 5, 6)),
+        ("biznes", {"deck": 36}, (4, 5)),
+        ("verish", None, (2, 3, 4, 5, 6)),
+    ],
+)
+def test_seat_counts_are_the_ones_the_engine_accepts(game, options, counts):
+    assert get_game(game).seat_counts(options) == counts
