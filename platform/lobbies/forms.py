@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, ngettext
 
 from games import InvalidOptions
 from games.base import Game
@@ -24,14 +25,18 @@ OPTION_PREFIX = "opt_"
 
 
 def option_field(option: Option) -> forms.Field | None:
-    """A form field for one engine option; None for options a match sets itself (seat kind)."""
-    common = {"label": option.label, "help_text": option.help, "initial": option.default}
+    """A form field for one engine option; None for options a match sets itself (seat kind).
+
+    The engine's words are English marked for the catalogues (``games.words``);
+    they are translated here, when a form is built for a request in its language.
+    """
+    common = {"label": gettext(option.label), "help_text": gettext(option.help), "initial": option.default}
     if option.kind == "seat":
         return None
     if option.kind == "bool":
         return forms.BooleanField(required=False, **common)
     if option.choices:
-        labels = option.choice_labels or tuple(str(c) for c in option.choices)
+        labels = tuple(map(gettext, option.choice_labels)) or tuple(str(c) for c in option.choices)
         coerce = int if option.kind == "int" else str
         return forms.TypedChoiceField(choices=list(zip(option.choices, labels, strict=True)), coerce=coerce, **common)
     if option.kind == "int":
@@ -99,7 +104,6 @@ class TableForm(GameOptionsMixin, forms.Form):
         min_value=1,
         max_value=MATCH_LENGTH_MAX,
         label="Match length",
-        help_text="Games (or deals) in the match; empty means the game's usual length.",
     )
     rated = forms.BooleanField(required=False, initial=True, label="Rated")
     private = forms.BooleanField(
@@ -111,6 +115,11 @@ class TableForm(GameOptionsMixin, forms.Form):
         seats = range(game.min_seats, game.max_seats + 1)
         self.fields["seats"].choices = [(n, str(n)) for n in seats]
         self.fields["seats"].initial = game.min_seats
+        # in the game's own unit (a match counts games, or deals); the plural of a large count is the one
+        # "how many" takes in Russian and Ukrainian too
+        self.fields["match_length"].help_text = gettext(
+            "How many %(units)s the match lasts. Leave it empty for the usual length."
+        ) % {"units": ngettext(*game.unit, MATCH_LENGTH_MAX)}
         self.add_game_fields(game)
 
     def clean(self) -> dict[str, Any]:
