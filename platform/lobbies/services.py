@@ -233,9 +233,11 @@ def seat_add_bot(*, table_id: int, user, level: str = DEFAULT_BOT_LEVEL, index: 
 def table_against_bots(*, user, game: str, seats: int | None = None, level: str = DEFAULT_BOT_LEVEL) -> Table:
     """One click: an unrated table of ``game`` with default options, ``user`` in seat 0, bots elsewhere, started."""
     engine = get_game(game)
-    seats = seats or engine.min_seats
-    if not engine.min_seats <= seats <= engine.max_seats:
-        raise LobbyRefused(f"{engine.title} is played by {engine.min_seats} to {engine.max_seats} players.")
+    # the default options' seat counts (Durak's 36 cards: up to 6), the ones the Play page offers
+    counts = engine.seat_counts()
+    seats = seats or counts[0]
+    if seats not in counts:
+        raise LobbyRefused(f"{engine.title} is played by {counts[0]} to {counts[-1]} players.")
     if level not in BOT_LEVEL_NAMES:
         raise LobbyRefused(f"There is no bot level {level!r}.")
     _check_bot_tables(user)

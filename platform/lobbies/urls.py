@@ -7,6 +7,7 @@ urlpatterns = [
     path("play/tables/", views.play_tables, name="play_tables"),
     path("play/new/", views.table_new, name="table_new"),
     path("play/bots/", views.against_bots, name="play_against_bots"),
+    path("play/bots/seats/", views.play_bot_seats, name="play_bot_seats"),
     path("play/invite/<str:token>/", views.invite, name="invite"),
     path("play/<int:table_id>/", views.lobby_table, name="lobby_table"),
     path("play/<int:table_id>/seats/", views.lobby_table_seats, name="lobby_table_seats"),

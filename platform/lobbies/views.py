@@ -37,13 +37,25 @@ def _lobby_context(request: HttpRequest) -> dict:
     }
 
 
+def _quick_seats(game: str | None) -> dict:
+    """The seat counts "play against bots" offers for ``game`` (the first game when None)."""
+    engine = get_game(game or next(iter(GAMES)))
+    return {"quick_game": engine.name, "quick_seats": engine.seat_counts()}
+
+
 def play(request: HttpRequest) -> HttpResponse:
     context = _lobby_context(request)
+    context.update(_quick_seats(context["game"]))
     context["bot_levels"] = BOT_LEVELS
     context["engines"] = [get_game(name) for name in GAMES]
     context["chat"] = lobby_chat(request.user)
     context["play_refusal"] = play_refusal(request.user)
     return render(request, "lobbies/play.html", context)
+
+
+def play_bot_seats(request: HttpRequest) -> HttpResponse:
+    """The quick start's player counts, fetched by htmx when another game is chosen."""
+    return render(request, "lobbies/_quick_seats.html", _quick_seats(_game_filter(request)))
 
 
 def play_tables(request: HttpRequest) -> HttpResponse:
