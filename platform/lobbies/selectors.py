@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, QuerySet
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
-from games import GAMES, get_game
+from games import GAMES, Game, get_game
 from tables.models import BOT_LEVELS, Seat, Table
 
 BOT_NAMES = {level: f"{label} bot" for level, label in BOT_LEVELS}
@@ -54,6 +54,41 @@ class TableCard:
 
 def game_choices() -> list[tuple[str, str]]:
     return [(name, get_game(name).title) for name in GAMES]
+
+
+@dataclass(frozen=True)
+class OptionRule:
+    """One option on a rules page, in the reader's language."""
+
+    label: str
+    help: str
+    #: (label, is the default) for an option with choices, "on"/"off" for a switch
+    choices: list[tuple[str, bool]]
+    #: "1 to 6, usually 5" for a number
+    values: str = ""
+
+
+def rules_options(game: Game) -> list[OptionRule]:
+    """The options a table may choose, the match's first, for players (a match sets the seat options itself)."""
+    rows = []
+    for option in (*game.match_options, *game.options):
+        if option.kind == "seat":
+            continue
+        choices: list[tuple[str, bool]] = []
+        values = ""
+        if option.kind == "bool":
+            choices = [(gettext("on"), option.default is True), (gettext("off"), option.default is False)]
+        elif option.choices:
+            labels = option.choice_labels or tuple(str(c) for c in option.choices)
+            choices = [(gettext(lb), c == option.default) for c, lb in zip(option.choices, labels, strict=True)]
+        elif option.low is not None and option.high is not None:
+            values = gettext("%(low)s to %(high)s, usually %(default)s") % {
+                "low": option.low,
+                "high": option.high,
+                "default": option.default,
+            }
+        rows.append(OptionRule(gettext(option.label), gettext(option.help), choices, values))
+    return rows
 
 
 def options_summary(game: str, options: dict[str, Any]) -> str:

@@ -63,6 +63,18 @@ def play_tables(request: HttpRequest) -> HttpResponse:
     return render(request, "lobbies/_tables.html", _lobby_context(request))
 
 
+def rules(request: HttpRequest, game: str | None = None) -> HttpResponse:
+    """How to play: every game's page, or the list of games."""
+    engines = [get_game(name) for name in GAMES]
+    if game is None:
+        return render(request, "lobbies/rules_index.html", {"engines": engines})
+    if game not in GAMES:
+        raise Http404("There is no such game.")
+    engine = get_game(game)
+    context = {"engine": engine, "engines": engines, "options": selectors.rules_options(engine)}
+    return render(request, "lobbies/rules.html", context)
+
+
 @login_required
 def table_new(request: HttpRequest) -> HttpResponse:
     game = request.GET.get("game") or request.POST.get("game")
