@@ -67,6 +67,7 @@ def test_rules_quick_start_sound_and_motion(browser, platform_server):
     page.wait_for_url("**/rules/durak/")
     assert page.inner_text("h1") == "How to play Durak"
     assert "Options you can choose for a table" in page.inner_text(".rules")
+    page.screenshot(path=str(artifacts_dir() / "rules-durak.png"), full_page=True)
 
     # the quick start offers only the counts each game's usual rules allow
     page.goto(f"{url}/play/")
