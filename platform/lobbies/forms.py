@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from games import InvalidOptions
 from games.base import Game
@@ -101,7 +102,15 @@ class TableForm(GameOptionsMixin, forms.Form):
         label="Match length",
         help_text="Games (or deals) in the match; empty means the game's usual length.",
     )
-    rated = forms.BooleanField(required=False, initial=True, label="Rated")
+    rated = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Rated",
+        help_text=gettext_lazy(
+            "Results change the players' ratings. Only games between people are rated: with a bot seated the "
+            "table is unrated (bots), and a game in which a bot played for an absent player is not rated."
+        ),
+    )
     private = forms.BooleanField(
         required=False, label="Private", help_text="Not listed; players join with the invite link."
     )
