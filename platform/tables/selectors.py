@@ -278,7 +278,7 @@ def replay_step(game: Game, step: int) -> dict[str, Any]:
     engine = get_game(game.table.game)
     state = engine.new(options=game.options, seats=game.table.seats_count, dealer=game.dealer, deck=game.deck)
     for move in moves[:step]:
-        state.apply(move.seat, move.action)
+        state.apply_logged(move.seat, move.action)
     table = game.table
     return {
         "game": game,

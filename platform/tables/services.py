@@ -378,6 +378,8 @@ def table_end_if_humans_gone(table_id: int, game: Game) -> bool:
     humans = Seat.objects.filter(table_id=table_id, user__isnull=False, user__is_bot=False)
     if not humans.exists() or humans.filter(away=False).exists():
         return False
+    if any(answer for _receiver, answer in signals.table_played_out.send(sender=Table, table_id=table_id)):
+        return False
     table = Table.objects.select_for_update().filter(pk=table_id, status=Table.Status.PLAYING).first()
     if table is None or game.status != Game.Status.PLAYING:
         return False

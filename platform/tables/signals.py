@@ -27,3 +27,6 @@ turn_started = Signal()
 #: asked, not told: ``match_id`` of a finished match; a receiver (the ratings app) returns
 #: {user id: how much his shown rating moved over that match} for the end-of-match banner
 match_rating_changes = Signal()
+#: asked, not told: ``table_id`` of a table whose human players have all left; a receiver answering True keeps
+#: it playing with bots (a tournament's board needs a result) instead of ending it at once
+table_played_out = Signal()
