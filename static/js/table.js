@@ -87,9 +87,12 @@
   });
 
   // every player agreed to a rematch: the players' pages follow to the new table
+  // (only when it starts while the page is open: a finished table opened later stays readable)
+  var rematchAtLoad = null;
+  document.addEventListener("DOMContentLoaded", function () { rematchAtLoad = !!document.getElementById("rematch-go"); });
   function followRematch() {
     var go = document.getElementById("rematch-go");
-    if (go && go.dataset.go === "1" && location.pathname !== go.pathname) location.assign(go.href);
+    if (go && rematchAtLoad === false && go.dataset.go === "1" && location.pathname !== go.pathname) location.assign(go.href);
   }
 
   // a move makes the previous page's messages ("You sat down.") old news
