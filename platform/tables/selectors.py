@@ -183,9 +183,8 @@ def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> di
         "previous": shared["previous"],
         "me_away": any(s.away for s in seats if s.index == seat),
         "me_resigned": any(s.resigned for s in seats if s.index == seat),
-        # no other human playing: his Leave ends the table
-        "others_playing": any(
-            not s.away for s in seats if s.index != seat and s.user_id and not s.is_bot and not s.user.is_bot
+        "leave_ends_table": (
+            seat is not None and table.status == Table.Status.PLAYING and _last_human(table, seats, seat)
         ),
         "rating": rating_label(table.rated, any(s.is_bot or (s.user_id and s.user.is_bot) for s in seats)),
         "end": table_end(table, game, seats, user),
@@ -202,6 +201,13 @@ def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> di
             "deadline": game.deadline.isoformat() if game.deadline else None,
         },
     }
+
+
+def _last_human(table: Table, seats: list[Seat], seat: int) -> bool:
+    """No other human plays here and nothing keeps the table for bots: this player's Leave ends it."""
+    if any(not s.away for s in seats if s.index != seat and s.user_id and not s.is_bot and not s.user.is_bot):
+        return False
+    return not any(answer for _receiver, answer in signals.table_played_out.send(sender=Table, table_id=table.pk))
 
 
 def table_end(table: Table, game: Game, seats: list[Seat], user) -> dict[str, Any] | None:
