@@ -38,6 +38,9 @@ from games.ui import UI
 
 Action = dict[str, Any]
 
+#: how a resignation is written in a move log (no game has an action of this type)
+RESIGN_ACTION: Action = {"type": "resign"}
+
 S = TypeVar("S", bound="State")
 
 
@@ -54,6 +57,9 @@ class State(metaclass=FieldsMeta):
     ACTIONS: ClassVar[Mapping[str, frozenset[str]]]
     #: the keyword arguments ``next_game`` accepts
     NEXT_GAME_CHOICES: ClassVar[frozenset[str]] = frozenset()
+    #: whether ``resign`` ends the game (the game defines ``_resign``); if not, a resigner leaves and a bot
+    #: plays his seat on (the platform's part)
+    RESIGNS: ClassVar[bool] = False
     #: built by ``FieldsMeta`` from the annotations: saved fields, derived ones
     _FIELDS: ClassVar[dict[str, Codec]]
     _DERIVED: ClassVar[tuple[str, ...]]
@@ -144,6 +150,32 @@ class State(metaclass=FieldsMeta):
     @abstractmethod
     def _apply(self, seat: int, kind: str, action: Action) -> None:
         """The game's rules for one move; the common checks have passed."""
+
+    # -- resigning: owned by the framework, never one of ``legal_actions`` ---------------
+    def resign(self, seat: int) -> None:
+        """``seat`` gives the game up: it ends now, as the game's rules end it for a resigner.
+
+        Not an action (``apply`` refuses it and ``legal_actions`` never lists it), so
+        the contract and random play are untouched; the platform logs it as
+        ``RESIGN_ACTION`` and a replay passes the log through ``apply_logged``.
+        """
+        self.check_seat(seat)
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if not self.RESIGNS:
+            raise IllegalAction("resigning does not end this game")
+        self._resign(seat)
+
+    def _resign(self, seat: int) -> None:
+        """The game's end for a resigner (set ``phase = "over"`` and the result); needs ``RESIGNS = True``."""
+        raise IllegalAction("resigning does not end this game")
+
+    def apply_logged(self, seat: int, action: Action) -> None:
+        """One entry of a stored move log: a move, or a resignation."""
+        if action == RESIGN_ACTION:
+            self.resign(seat)
+        else:
+            self.apply(seat, action)
 
     @abstractmethod
     def to_act(self) -> list[int]: ...
@@ -371,8 +403,13 @@ class Game:
         """Rebuild a game from its setup and move log; an illegal move raises."""
         state = self.new(options=options, seats=seats, dealer=dealer, deck=deck)
         for seat, action in moves:
-            state.apply(seat, action)
+            state.apply_logged(seat, action)
         return state
+
+    @property
+    def resign_ends(self) -> bool:
+        """True: a resignation ends the game (``State.resign``); False: the resigner leaves, a bot plays on."""
+        return self.state_class.RESIGNS
 
     def option_schema(self) -> list[dict[str, Any]]:
         return [o.describe() for o in self.options]

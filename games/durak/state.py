@@ -42,6 +42,7 @@ class DurakState(State):
         "show": frozenset(("type", "card")),
     }
     NEXT_GAME_CHOICES = frozenset(("fool_rule",))
+    RESIGNS = True
 
     # -- every field, in one place (games.fields derives snapshots and copy) --
     # the deal (D1 D2); ``trump_card`` is null once drawn, by ``trump_drawn_by``
@@ -160,6 +161,23 @@ class DurakState(State):
 
     def _next_game(self, fool_rule: str = "under", **choices: Any) -> tuple[int, dict[str, Any]]:
         return views.next_game(self, fool_rule)
+
+    def _resign(self, seat: int) -> None:
+        """The resigner is the fool (in teams his team loses); the others still holding cards share the next place.
+
+        The cards stay where they lie, so every card is still in exactly one zone.
+        """
+        if self.out[seat]:
+            raise IllegalAction("you are out of this game already")
+        rest = [s for s in range(self.seats) if not self.out[s] and s != seat]
+        if rest:
+            self.finished.append(rest)
+            for s in rest:
+                self.out[s] = True
+        self.fool, self.draw = seat, False
+        self.losing_team = seat % 2 if self.teams else None
+        self.phase = "over"
+        self.throw_right = None
 
     # -- the contract -------------------------------------------------------
     def to_act(self) -> list[int]:

@@ -16,8 +16,14 @@ from games.ui import UI, composed_label
 
 
 def placings(result: Mapping[str, Any], seats: int, options: Mapping[str, Any]) -> Outcome:
-    """By finishing order; the last player left loses (V6)."""
-    return by_order(seats, [[s] for s in result.get("finished") or []], result.get("loser"))
+    """By finishing order; the last player left loses (V6).
+
+    A game ended by a resignation has players still holding cards: they share the place above the loser.
+    """
+    finished = list(result.get("finished") or [])
+    loser = result.get("loser")
+    rest = [s for s in range(seats) if s not in finished and s != loser]
+    return by_order(seats, [[s] for s in finished] + ([rest] if rest else []), loser)
 
 
 def score_position(state: Any) -> Outcome:

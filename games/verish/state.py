@@ -49,6 +49,7 @@ class VerishState(State):
         "believe": _ANSWER_KEYS,
         "doubt": _ANSWER_KEYS,
     }
+    RESIGNS = True
 
     # -- every field, in one place (games.fields derives snapshots and copy) --
     turn: int
@@ -106,6 +107,13 @@ class VerishState(State):
         self._limit = options["max_cards"]
         self._kinds = kinds_for(options["deck"], options["kind"])
         self._kind_of = kind_table(options["kind"])
+
+    def _resign(self, seat: int) -> None:
+        """The resigner loses (V6 as if he were the last left); those still holding cards share the place above."""
+        if seat in self.finished:
+            raise IllegalAction("you are out of this game already")
+        self.loser = seat
+        self.phase = OVER
 
     # -- the contract ----------------------------------------------------------------
     def to_act(self) -> list[int]:

@@ -7,8 +7,10 @@ class LeaderboardsConfig(AppConfig):
 
     def ready(self) -> None:
         # ratings listen to tables; tables never import leaderboards
+        from leaderboards.selectors import rating_changes_of_match
         from leaderboards.services import rating_on_game_finished
         from tables.models import Table
-        from tables.signals import game_finished
+        from tables.signals import game_finished, match_rating_changes
 
         game_finished.connect(rating_on_game_finished, sender=Table, dispatch_uid="leaderboards.rate_game")
+        match_rating_changes.connect(rating_changes_of_match, sender=Table, dispatch_uid="leaderboards.match_changes")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games import InvalidOptions
 from games.base import Game
@@ -105,7 +105,15 @@ class TableForm(GameOptionsMixin, forms.Form):
         max_value=MATCH_LENGTH_MAX,
         label="Match length",
     )
-    rated = forms.BooleanField(required=False, initial=True, label="Rated")
+    rated = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Rated",
+        help_text=gettext_lazy(
+            "Results change the players' ratings. Only games between people are rated: with a bot seated the "
+            "table is unrated (bots), and a game in which a bot played for an absent player is not rated."
+        ),
+    )
     private = forms.BooleanField(
         required=False, label="Private", help_text="Not listed; players join with the invite link."
     )

@@ -10,6 +10,7 @@ from django.utils.translation import gettext, ngettext
 
 from games import GAMES, Game, get_game
 from tables.models import BOT_LEVELS, Seat, Table
+from tables.selectors import rating_label
 
 BOT_NAMES = {level: f"{label} bot" for level, label in BOT_LEVELS}
 
@@ -50,6 +51,10 @@ class TableCard:
     @property
     def free(self) -> int:
         return len(self.seats) - self.taken
+
+    @property
+    def rating(self) -> str:
+        return rating_label(self.table.rated, any(s.bot for s in self.seats))
 
 
 def game_choices() -> list[tuple[str, str]]:

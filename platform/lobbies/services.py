@@ -13,7 +13,9 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from games import InvalidOptions, get_game
 from games.bots import DEFAULT_LEVEL
@@ -208,7 +210,19 @@ def seat_kick(*, table_id: int, user, index: int) -> Seat:
         raise LobbyRefused("You cannot kick yourself; leave the table instead.")
     if not seat.filled:
         raise LobbyRefused(f"Seat {index + 1} is already empty.")
+    kicked = seat.user
     Seat.objects.filter(pk=seat.pk).update(user=None, bot_level="")
+    if kicked is not None and not kicked.is_bot:
+        # told on whatever page he has open (his presence socket), not only on his next poll
+        from social.services import notification_send
+
+        notification_send(
+            kicked,
+            "other",
+            gettext_noop("The host of %(game)s table #%(table)s removed you from your seat."),
+            url=reverse("play"),
+            params={"game": get_game(table.game).title, "table": table.pk},
+        )
     seat.refresh_from_db()
     return seat
 
@@ -246,3 +260,48 @@ def table_against_bots(*, user, game: str, seats: int | None = None, level: str 
     match_start(table)
     table.refresh_from_db()
     return table
+
+
+@transaction.atomic
+def table_rematch(*, table_id: int, user) -> Table | None:
+    """``user`` agrees to a rematch of a finished table; once every human seated there has (bots always do),
+    a new table with the same game, options and seats starts at once. Returns it, or None while waiting."""
+    from tables.services import notify
+
+    _check_may_play(user)
+    table = _locked_table(table_id)
+    if table.status != Table.Status.FINISHED:
+        raise LobbyRefused("A rematch is offered once the match is over.")
+    seats = list(table.seats.select_related("user").order_by("index"))
+    humans = {s.user_id for s in seats if s.user_id and not s.is_bot and not s.user.is_bot}
+    if user.pk not in humans:
+        raise LobbyRefused("Only the players of this table can ask for a rematch.")
+    if table.rematch_id is not None:
+        return table.rematch
+    votes = sorted(set(table.rematch_votes or []) | {user.pk})
+    table.rematch_votes = votes
+    table.save(update_fields=["rematch_votes"])
+    last = table.games.order_by("-number").values_list("pk", flat=True).first() or 0
+    transaction.on_commit(lambda: notify(table.pk, last, None))
+    if not humans <= set(votes):
+        return None
+    if any(s.bot_level for s in seats):
+        _check_bot_tables(table.created_by)
+    rematch = Table.objects.create(
+        game=table.game,
+        options=dict(table.options),
+        seats_count=table.seats_count,
+        created_by=table.created_by,
+        turn_seconds=table.turn_seconds,
+        time_bank_seconds=table.time_bank_seconds,
+        rated=table.rated,
+        private=table.private,
+        match_length=table.match_length,
+        match_options=dict(table.match_options),
+    )
+    Seat.objects.bulk_create(Seat(table=rematch, index=s.index, user=s.user, bot_level=s.bot_level) for s in seats)
+    table.rematch = rematch
+    table.save(update_fields=["rematch"])
+    match_start(rematch)
+    rematch.refresh_from_db()
+    return rematch

@@ -17,4 +17,5 @@ urlpatterns = [
     path("play/<int:table_id>/leave/", views.leave, name="table_leave"),
     path("play/<int:table_id>/kick/", views.kick, name="table_kick"),
     path("play/<int:table_id>/bot/", views.add_bot, name="table_add_bot"),
+    path("play/<int:table_id>/rematch/", views.rematch, name="table_rematch"),
 ]

@@ -8,12 +8,13 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from chat.selectors import lobby_chat
 from games import GAMES, get_game
 from lobbies import selectors, services
-from lobbies.forms import AgainstBotsForm, TableForm
+from lobbies.forms import OPTION_PREFIX, AgainstBotsForm, TableForm
 from moderation.selectors import play_refusal
 from tables.models import BOT_LEVELS, Table
 from tables.selectors import INVITE_INVALID, invite_token_valid, table_visible_to
@@ -81,7 +82,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
     if game not in GAMES:
         return render(request, "lobbies/new.html", {"engines": [get_game(name) for name in GAMES]})
     engine = get_game(game)
-    form = TableForm(engine, request.POST or None)
+    form = TableForm(engine, request.POST or None, initial=_initial_from(request, game))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -103,6 +104,40 @@ def table_new(request: HttpRequest) -> HttpResponse:
             messages.success(request, "Table created: you sit in seat 1. It starts when every seat is filled.")
             return redirect("lobby_table", table.pk)
     return render(request, "lobbies/new.html", {"engine": engine, "form": form})
+
+
+def _initial_from(request: HttpRequest, game: str) -> dict:
+    """ "New table" at the end of a match: the form starts from that table's game, options and settings."""
+    raw = request.GET.get("from", "")
+    table = Table.objects.filter(pk=int(raw), game=game).first() if raw.isascii() and raw.isdigit() else None
+    if table is None or not table_visible_to(table, request.user):
+        return {}
+    initial = {
+        "seats": table.seats_count,
+        "turn_seconds": table.turn_seconds,
+        "time_bank_seconds": table.time_bank_seconds,
+        "match_length": table.match_length,
+        "rated": table.rated,
+        "private": table.private,
+        **table.match_options,
+    }
+    initial.update({OPTION_PREFIX + name: value for name, value in table.options.items()})
+    return initial
+
+
+@require_POST
+@login_required
+def rematch(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Agree to a rematch; the last one to agree starts it and goes there (the others' pages follow)."""
+    try:
+        new = services.table_rematch(table_id=table_id, user=request.user)
+    except services.LobbyRefused as exc:
+        messages.error(request, str(exc))
+        return redirect("table", table_id)
+    if new is not None:
+        return redirect("table", new.pk)
+    messages.info(request, _("You asked for a rematch; it starts when every player agrees."))
+    return redirect("table", table_id)
 
 
 def _table_visible(request: HttpRequest, table_id: int, token: str = "") -> Table:

@@ -49,6 +49,12 @@ class Table(models.Model):
     #: table-level match choices, e.g. Durak's {"fool_rule": "under"}
     match_options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
+    #: why an aborted table stopped: "moderator", "left" (its human players all left), or "" (another reason)
+    stop_reason = models.CharField(max_length=16, blank=True, default="")
+    #: the human players who asked for a rematch of this finished table (user ids)
+    rematch_votes = models.JSONField(default=list, blank=True)
+    #: the table the rematch started, once every human agreed
+    rematch = models.OneToOneField("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch_of")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -77,6 +83,8 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=16, choices=BOT_LEVELS, blank=True)
     #: a human who timed out twice or left: a bot plays for him until he is back
     away = models.BooleanField(default=False)
+    #: the player resigned: he stays away for the rest of the match (no "I'm back")
+    resigned = models.BooleanField(default=False)
     timeouts_in_row = models.PositiveSmallIntegerField(default=0)
     time_bank_left = models.PositiveIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now=True)

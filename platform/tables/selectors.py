@@ -12,7 +12,9 @@ from django.utils.translation import gettext
 
 from games import get_game
 from games.base import State
-from scoring.selectors import sheet_view
+from games.outcome import halves_to_number
+from scoring.selectors import match_sheet, sheet_view
+from tables import signals
 from tables.fairness import deck_commitment
 from tables.models import Game, Match, Move, Seat, Table
 
@@ -28,7 +30,15 @@ def game_ui(game_name: str) -> dict[str, Any]:
         "seat_badges": dict(game.ui.seat_badges),
         "unit": gettext(game.unit[0]),
         "units": gettext(game.unit[1]),
+        "resign_ends": game.resign_ends,
     }
+
+
+def rating_label(rated: bool, bots: bool) -> str:
+    """How a table is rated, in words: a table with a bot seated never moves a human's rating."""
+    if not rated:
+        return gettext("unrated")
+    return gettext("unrated (bots)") if bots else gettext("rated")
 
 
 def seat_index_of(table: Table | int, user) -> int | None:
@@ -153,10 +163,14 @@ def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> di
             "seat": seat,
             "game": None,
             "players": seat_players(table, None, seats),
+            "rating": rating_label(table.rated, any(s.is_bot for s in seats)),
             "public": {"table": table.pk, "status": table.status, "game": None, "seat": seat},
         }
     shared = cached or _game_shared(game)
     sv = seat_view(game, seat, shared["state"])
+    if any(s.away for s in seats if s.index == seat):
+        # a bot plays his seat: no controls (the server refuses his moves) and no "your turn"
+        sv["legal"], sv["my_turn"] = [], False
     return {
         "table": table,
         "ui": game_ui(table.game),
@@ -168,6 +182,12 @@ def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> di
         "sheet": shared["sheet"],
         "previous": shared["previous"],
         "me_away": any(s.away for s in seats if s.index == seat),
+        "me_resigned": any(s.resigned for s in seats if s.index == seat),
+        "leave_ends_table": (
+            seat is not None and table.status == Table.Status.PLAYING and _last_human(table, seats, seat)
+        ),
+        "rating": rating_label(table.rated, any(s.is_bot or (s.user_id and s.user.is_bot) for s in seats)),
+        "end": table_end(table, game, seats, user),
         "public": {
             "table": table.pk,
             "status": table.status,
@@ -181,6 +201,60 @@ def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> di
             "deadline": game.deadline.isoformat() if game.deadline else None,
         },
     }
+
+
+def _last_human(table: Table, seats: list[Seat], seat: int) -> bool:
+    """No other human plays here and nothing keeps the table for bots: this player's Leave ends it."""
+    if any(not s.away for s in seats if s.index != seat and s.user_id and not s.is_bot and not s.user.is_bot):
+        return False
+    return not any(answer for _receiver, answer in signals.table_played_out.send(sender=Table, table_id=table.pk))
+
+
+def table_end(table: Table, game: Game, seats: list[Seat], user) -> dict[str, Any] | None:
+    """The end-of-match banner: places from the game's own sheet (never its name), each player's rating
+    change where rated, who won (ties named), and the rematch's state. None while the match is on."""
+    if table.status not in (Table.Status.FINISHED, Table.Status.ABORTED):
+        return None
+    end: dict[str, Any] = {"finished": table.status == Table.Status.FINISHED, "rows": [], "winners": []}
+    humans = [s for s in seats if s.user_id and not s.is_bot and not s.user.is_bot]
+    me = next((s for s in humans if user is not None and user.is_authenticated and s.user_id == user.pk), None)
+    end["seated"] = me is not None
+    if not end["finished"]:
+        return end
+    match = Match.objects.select_related("table").get(pk=game.match_id)
+    standings = match_sheet(match).standings()
+    moved: dict[int, int] = {}
+    for _receiver, answer in signals.match_rating_changes.send(sender=Table, match_id=match.pk):
+        moved.update(answer or {})
+    names = {p["index"]: p["name"] for p in seat_players(table, None, seats)}
+    for s in seats:
+        placing = standings.get(s.index)
+        if placing is None:
+            continue
+        human = s in humans
+        end["rows"].append(
+            {
+                "index": s.index,
+                "name": names[s.index],
+                "place": placing.place,
+                "won": placing.won,
+                "lost": placing.lost,
+                "points": None if placing.points_halves is None else halves_to_number(placing.points_halves),
+                "delta": moved.get(s.user_id) if human and s.user_id else None,
+                "me": s is me,
+            }
+        )
+    end["rows"].sort(key=lambda row: (row["place"], row["index"]))
+    end["winners"] = [row["name"] for row in end["rows"] if row["place"] == 1]
+    end["rated"] = any(row["delta"] is not None for row in end["rows"])
+    votes = set(table.rematch_votes or [])
+    end["rematch"] = {
+        "table": table.rematch_id,
+        "agreed": [names[s.index] for s in humans if s.user_id in votes],
+        "waiting": [names[s.index] for s in humans if s.user_id not in votes],
+        "voted": me is not None and me.user_id in votes,
+    }
+    return end
 
 
 #: what ``secrets.token_urlsafe`` makes; anything else in a link was not made by us
@@ -210,7 +284,7 @@ def replay_step(game: Game, step: int) -> dict[str, Any]:
     engine = get_game(game.table.game)
     state = engine.new(options=game.options, seats=game.table.seats_count, dealer=game.dealer, deck=game.deck)
     for move in moves[:step]:
-        state.apply(move.seat, move.action)
+        state.apply_logged(move.seat, move.action)
     table = game.table
     return {
         "game": game,

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import IllegalAction, get_game
-from games.base import State
+from games.base import RESIGN_ACTION, State
 from games.bots import DEFAULT_LEVEL, get_bot
 from scoring.services import sheet_record_game, sheet_start
 from tables import signals
@@ -183,6 +183,10 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
     )
     table_id, number = game.table_id, game.move_number
     transaction.on_commit(lambda: notify(table_id, game_id, number))
+    if by == "timeout":  # two in a row send a player away: maybe the last human at the table
+        running = next_game if state.is_over() else game
+        if running is not None:
+            table_end_if_humans_gone(table_id, running)
     return Applied(game_id, number, text, state.is_over(), next_game.pk if next_game else None)
 
 
@@ -191,6 +195,9 @@ def table_player_action(table_id: int, user, move_number: Any, action: Any) -> A
     seat = seat_index_of(table_id, user)
     if seat is None:
         raise ActionRefused("not_seated", "you are not seated at this table")
+    if Seat.objects.filter(table_id=table_id, index=seat, away=True).exists():
+        # his page shows no controls while a bot plays for him: a move from an old page changes nothing
+        raise ActionRefused("away", "a bot plays your seat: press “I'm back” to play again")
     game = Game.objects.filter(table_id=table_id).order_by("-number").values_list("pk", "status", "move_number").first()
     if game is None or game[1] != Game.Status.PLAYING:
         raise ActionRefused("over", "no game is being played at this table")
@@ -310,12 +317,16 @@ def seat_set_away(table_id: int, user, away: bool, reason: str = "left") -> Seat
     seat = Seat.objects.select_for_update().filter(table_id=table_id, user=user).first()
     if seat is None:
         raise ActionRefused("not_seated", "you are not seated at this table")
+    if seat.resigned and not away:
+        raise ActionRefused("over", "you resigned: a bot plays your seat to the end of the match")
     taken_over = away and not seat.away and not seat.is_bot
     # the timeout count stays: only a move the player makes himself clears it
     seat.away = away
     seat.save(update_fields=["away"])
     if taken_over:
         signals.seat_taken_over.send(sender=Table, table=seat.table, seat=seat, reason=reason)
+    if game is not None and taken_over and reason in GONE_REASONS and table_end_if_humans_gone(table_id, game):
+        return seat
     if game is not None:
         state = load_state(game)
         if seat.index in state.to_act():
@@ -326,8 +337,11 @@ def seat_set_away(table_id: int, user, away: bool, reason: str = "left") -> Seat
     return seat
 
 
-def table_stop(table: Table, game: Game | None, *, by, reason: str) -> None:
+def table_stop(table: Table, game: Game | None, *, by, reason: str, stop_reason: str | None = None) -> None:
     """Stop a table before its end (a moderator's abort, or only bots left): its running game is never rated.
+
+    ``stop_reason`` is what the page tells: "left" (its players all left), "moderator" (the default when
+    ``by`` is someone), or "" (another reason, e.g. a tournament round's deadline).
 
     The caller holds the game's and then the table's row lock (a move's order).
     Timers and bot tasks find the game no longer playing and do nothing; the
@@ -340,7 +354,88 @@ def table_stop(table: Table, game: Game | None, *, by, reason: str) -> None:
         game.save(update_fields=["status", "annulled", "finished_at", "deadline", "turn_started_at"])
         Match.objects.filter(pk=game.match_id).update(finished=True, finished_at=now)
     table.status, table.finished_at = Table.Status.ABORTED, now
-    table.save(update_fields=["status", "finished_at"])
+    table.stop_reason = stop_reason if stop_reason is not None else ("moderator" if by is not None else "")
+    table.save(update_fields=["status", "finished_at", "stop_reason"])
     signals.table_aborted.send(sender=Table, table=table, game=game, by=by, reason=reason)
     table_id, game_id = table.pk, game.pk if game else 0
     transaction.on_commit(lambda: notify(table_id, game_id, None))
+
+
+# -- resigning, and tables whose humans are all gone ------------------------------------------------
+
+#: why a bot took a seat that, when no human is left playing, ends the table at once; a ban or a
+#: tournament's deadline or disqualification leaves the table to its bots on purpose
+GONE_REASONS = frozenset({"left", "resigned", "timeouts"})
+HUMANS_GONE = "every player left; only bots were playing"
+
+
+def table_end_if_humans_gone(table_id: int, game: Game) -> bool:
+    """Stop the table (unrated) if it has human players and a bot plays for every one of them. True if stopped.
+
+    The caller holds ``game``'s row lock; the table's is taken here (a move's order). The
+    abandon sweeper (``tables.abandon``) stays the safety net for whatever this misses.
+    """
+    humans = Seat.objects.filter(table_id=table_id, user__isnull=False, user__is_bot=False)
+    if not humans.exists() or humans.filter(away=False).exists():
+        return False
+    if any(answer for _receiver, answer in signals.table_played_out.send(sender=Table, table_id=table_id)):
+        return False
+    table = Table.objects.select_for_update().filter(pk=table_id, status=Table.Status.PLAYING).first()
+    if table is None or game.status != Game.Status.PLAYING:
+        return False
+    table_stop(table, game, by=None, reason=HUMANS_GONE, stop_reason="left")
+    return True
+
+
+@transaction.atomic
+def table_resign(table_id: int, user) -> Seat:
+    """Give up. Where the game's rules end a game for a resigner (``Game.resign_ends``), it ends now as they
+    say (the move log keeps ``RESIGN_ACTION``; rated like any finished game); either way he leaves the match
+    for good and a bot plays his seat on, and a table left to bots only ends at once.
+    """
+    # the game's lock before the seat's, as a move takes them
+    playing = Game.objects.filter(table_id=table_id, status=Game.Status.PLAYING)
+    game = playing.select_for_update().select_related("table").first()
+    seat = Seat.objects.select_for_update().filter(table_id=table_id, user=user).first()
+    if seat is None or seat.is_bot:
+        raise ActionRefused("not_seated", "you are not seated at this table")
+    if game is None:
+        raise ActionRefused("over", "no game is being played at this table")
+    if seat.resigned:
+        raise ActionRefused("over", "you have already resigned")
+    state = load_state(game)
+    ends = get_game(game.table.game).resign_ends
+    if ends:
+        try:
+            state.resign(seat.index)
+        except IllegalAction as exc:
+            raise ActionRefused("illegal", str(exc)) from None
+    was_away = seat.away
+    seat.away = seat.resigned = True
+    seat.save(update_fields=["away", "resigned"])
+    if not was_away:
+        signals.seat_taken_over.send(sender=Table, table=game.table, seat=seat, reason="resigned")
+    running: Game | None = game
+    if ends:
+        game.move_number += 1
+        Move.objects.create(
+            game=game,
+            number=game.move_number,
+            seat=seat.index,
+            action=dict(RESIGN_ACTION),
+            text="resigns",
+            by="player",
+            public=dict(RESIGN_ACTION),
+        )
+        game.state = state.to_json()
+        turn_start(game, state)  # the game is over: no deadline
+        running = _game_finish(game, state)  # the next game (a bot plays his seat), or None
+        game.save(update_fields=["move_number", "state", "status", "result", "finished_at", "deadline"])
+    elif seat.index in state.to_act():
+        turn_handover(game, seat)  # the same turn, now the bot's
+        game.save(update_fields=["deadline", "turn_started_at"])
+    game_id, number = game.pk, game.move_number
+    transaction.on_commit(lambda: notify(table_id, game_id, number if ends else None))
+    if running is not None:
+        table_end_if_humans_gone(table_id, running)
+    return seat

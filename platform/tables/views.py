@@ -2,6 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from chat.selectors import game_chat, table_chat
@@ -10,7 +11,7 @@ from social.selectors import table_mates
 from tables.models import Game, Table
 from tables.rendering import play_controls
 from tables.selectors import INVITE_INVALID, invite_token_valid, replay_step, socket_state, table_visible_to
-from tables.services import ActionRefused, seat_set_away
+from tables.services import ActionRefused, seat_set_away, table_resign
 
 
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -63,5 +64,21 @@ def table_away(request: HttpRequest, table_id: int) -> HttpResponse:
     except ActionRefused as refused:
         messages.error(request, str(refused))
     else:
-        messages.info(request, "A bot plays your seat until you come back." if away else "Welcome back!")
+        if Table.objects.filter(pk=table_id, status=Table.Status.ABORTED).exists():
+            messages.info(request, _("You left; with no other player at the table, it has ended (unrated)."))
+        else:
+            messages.info(request, _("A bot plays your seat until you come back.") if away else _("Welcome back!"))
+    return redirect("table", table_id=table_id)
+
+
+@require_POST
+@login_required
+def table_resign_view(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Give the game up (the page asked "are you sure?" first)."""
+    try:
+        table_resign(table_id, request.user)
+    except ActionRefused as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.info(request, _("You resigned. A bot plays your seat to the end of the match."))
     return redirect("table", table_id=table_id)

@@ -7,7 +7,7 @@ from typing import Any
 from django.dispatch import receiver
 
 from tables.models import Table
-from tables.signals import game_finished, match_finished
+from tables.signals import game_finished, match_finished, table_played_out
 from tournaments import services
 from tournaments.scoring import game_points, match_points, scored_per_match
 
@@ -27,3 +27,11 @@ def on_match_finished(sender, table: Table, match, **kwargs: Any) -> None:
         if last is not None:
             services.board_record_game(table, last, match_points(match), None)
     services.board_finish(table)
+
+
+@receiver(table_played_out, sender=Table, dispatch_uid="tournaments.table_played_out")
+def board_is_played_out(sender, table_id: int, **kwargs: Any) -> bool:
+    """A board whose players all left is played to its end by bots: the event needs its result."""
+    from tournaments.models import Board
+
+    return Board.objects.filter(table_id=table_id).exists()

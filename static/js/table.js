@@ -63,7 +63,53 @@
     if (!field.value) field.value = table.dataset.csrf;
   });
 
-  document.addEventListener("htmx:wsAfterMessage", function () { restore(); announce(); });
+  // Leave / I'm back / Resign are re-sent with every move but replaced only when they change,
+  // so a click never lands on a form that is being swapped out
+  document.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    var target = evt.detail.target;
+    if (!target || target.id !== "table-away") return;
+    var fresh = evt.detail.fragment && (evt.detail.fragment.firstElementChild || evt.detail.fragment);
+    if (fresh && fresh.getAttribute && fresh.getAttribute("data-key") === target.getAttribute("data-key")) {
+      evt.detail.shouldSwap = false;
+    }
+  });
+
+  // leaving or resigning: the controls stop at once, before the server's answer arrives
+  document.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    if (!form.matches || !form.matches(".away-form, .resign-form")) return;
+    if (form.matches(".away-form") && form.querySelector('input[name="away"][value="0"]')) return;
+    var play = document.getElementById("table-play");
+    if (play) {
+      play.classList.add("is-left");
+      play.querySelectorAll("button, input, select").forEach(function (el) { el.disabled = true; });
+    }
+  });
+
+  // every player agreed to a rematch: the players' pages follow to the new table
+  // (only when it starts while the page is open: a finished table opened later stays readable)
+  var rematchAtLoad = null;
+  document.addEventListener("DOMContentLoaded", function () { rematchAtLoad = !!document.getElementById("rematch-go"); });
+  function followRematch() {
+    var go = document.getElementById("rematch-go");
+    if (go && rematchAtLoad === false && go.dataset.go === "1" && location.pathname !== go.pathname) location.assign(go.href);
+  }
+
+  // a move makes the previous page's messages ("You sat down.") old news
+  function dropMessages() {
+    document.querySelectorAll(".messages li:not(.error)").forEach(function (li) { li.remove(); });
+  }
+
+  document.addEventListener("htmx:wsAfterMessage", function () { restore(); announce(); followRematch(); });
+  var movedFrom = null;
+  function moveOf() {
+    var status = document.getElementById("table-status");
+    return status ? status.dataset.move + "/" + (status.querySelector(".game-no") || {}).textContent : "";
+  }
+  document.addEventListener("DOMContentLoaded", function () { movedFrom = moveOf(); });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (movedFrom !== null && moveOf() !== movedFrom) { dropMessages(); movedFrom = null; }
+  });
   document.addEventListener("htmx:wsOpen", function () { connection(true); });
   document.addEventListener("htmx:wsClose", function () { connection(false); });
   document.addEventListener("DOMContentLoaded", announce);
