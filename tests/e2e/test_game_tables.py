@@ -119,6 +119,8 @@ def test_biznes_bid_widow_discard_roles_and_tricks(browser, platform_server):
         if phase(page) != "bidding":
             break
         if page is alice:
+            if not bids:
+                shot(alice, "biznes-bid-grid")
             click_and_wait(alice, alice.locator(".bids-grid button.act-bid").first)
             bids += 1
         else:
@@ -162,6 +164,7 @@ def test_biznes_bid_widow_discard_roles_and_tricks(browser, platform_server):
         offered = [b.inner_text() for b in boris.locator("button.act-role").all()]
         assert "Thief" in offered, offered
         choice = "Banker" if "Banker" in offered else "Thief"
+        shot(boris, "biznes-role-choice")
         click_and_wait(boris, boris.locator("button.act-role", has_text=choice))
         assert choice.lower() in boris.inner_text(f'#table-seats li[data-seat="{my_seat(boris)}"]')
     assert roles_seen, "Boris was never asked for a role"
