@@ -113,6 +113,15 @@ def at(sequence, index):
 
 
 @register.filter
+def face_down(total: Any, shown: Any) -> int:
+    """How many of ``total`` cards (a widow) are still face down when the cards ``shown`` are face up."""
+    try:
+        return max(int(total) - len(shown or ()), 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+@register.filter
 def kind_name(kind: str) -> str:
     return KIND_TEXT.get(kind, kind)
 
