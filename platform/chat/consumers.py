@@ -17,6 +17,7 @@ from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from accounts.sockets import UserSocketMixin
 from chat.selectors import chat_hidden, lobby_group, sees_spectators, spectators_group
@@ -94,7 +95,7 @@ class LobbyChatConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not await self.user_frame_allowed():
-            await self.send_error("rate", "too many messages from your account: slow down a little")
+            await self.send_error("rate", gettext("Too many messages from your account: slow down a little."))
             return
         try:
             frame = json.loads(text_data or "")
