@@ -20,6 +20,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 
 from accounts.sockets import UserSocketMixin
+from chat.models import PHRASES
 from chat.selectors import chat_hidden, lobby_group, sees_spectators, spectators_group
 from chat.services import ChatRefused, chat_post
 
@@ -73,6 +74,8 @@ class ChatSocketMixin:
         if self.chat_is_hidden:
             return
         line = event["line"]
+        if line.get("phrase") in PHRASES:  # a quick phrase reads in each reader's language, not the sender's
+            line = {**line, "text": str(PHRASES[line["phrase"]])}
         if self.json_mode:  # type: ignore[attr-defined]
             await self.send(text_data=json.dumps({"type": "chat", **line}))  # type: ignore[attr-defined]
         else:

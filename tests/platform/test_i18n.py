@@ -161,3 +161,43 @@ async def test_a_socket_answers_in_its_pages_language(headers, expected):
     answer = await comm.receive_from(timeout=5)
     assert expected in answer, answer
     await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_quick_phrase_reads_in_each_readers_language(django_user_model):
+    from asgiref.sync import sync_to_async
+
+    from accounts.services import session_cookie_for
+    from config.asgi import application
+
+    user = await sync_to_async(django_user_model.objects.create_user)("oksana", "ok@example.com", "pw-cards-123")
+    cookie = await sync_to_async(session_cookie_for)(user)
+    sockets = {}
+    for lang in ("uk", "ru", "en"):
+        headers = [(b"origin", b"http://testserver"), (b"cookie", f"{cookie}; django_language={lang}".encode())]
+        sockets[lang] = WebsocketCommunicator(application, "/ws/chat/lobby/?format=json", headers=headers)
+        assert (await sockets[lang].connect())[0]
+    await sockets["uk"].send_to(text_data=json.dumps({"type": "chat", "channel": "lobby", "phrase": "gg"}))
+    expected = {"uk": "Гарна гра", "ru": "Хорошая игра", "en": "Good game"}  # noqa: RUF001
+    for lang, comm in sockets.items():
+        frame = json.loads(await comm.receive_from(timeout=5))
+        assert (frame["type"], frame["text"]) == ("chat", expected[lang])
+        await comm.disconnect()
+
+
+def test_one_shared_score_sheet_reads_in_each_readers_language():
+    """A table's sockets share one copy of a move's sheet; each renders it in its own language."""
+    from django.template import Context, Template
+    from django.utils import translation
+
+    from games import get_game
+    from scoring.selectors import sheet_view
+
+    sheet = sheet_view("durak", get_game("durak").new_sheet(seats=2, options={}, length=3, dealer=0).to_json())
+    template = Template("{{ sheet.length }} {{ sheet.units }} · {{ sheet.losses_word }}")
+    shown = {}
+    for lang in ("uk", "ru", "en"):
+        with translation.override(lang):
+            shown[lang] = template.render(Context({"sheet": sheet}))
+    assert shown == {"uk": "3 партії · Дурні", "ru": "3 партии · Дураки", "en": "3 games · Fools"}
