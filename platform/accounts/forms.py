@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 
 class SignupForm(forms.Form):
@@ -7,8 +8,8 @@ class SignupForm(forms.Form):
     display_name = forms.CharField(
         max_length=40,
         required=False,
-        label="Display name",
-        help_text="Shown at tables and on leaderboards; your username if left empty.",
+        label=_("Display name"),
+        help_text=_("Shown at tables and on leaderboards; your username if left empty."),
     )
 
     def signup(self, request, user) -> None:

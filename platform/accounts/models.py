@@ -3,13 +3,14 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 class User(AbstractUser):
     """A player (or a bot account). ``display_name`` is what tables and boards show."""
 
     display_name = models.CharField(max_length=40, blank=True)
-    is_bot = models.BooleanField(default=False, help_text="A computer opponent; never logs in.")
+    is_bot = models.BooleanField(default=False, help_text=_("A computer opponent; never logs in."))
 
     class Meta:
         ordering = ["username"]

@@ -17,8 +17,10 @@ from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from accounts.sockets import UserSocketMixin
+from chat.models import PHRASES
 from chat.selectors import chat_hidden, lobby_group, sees_spectators, spectators_group
 from chat.services import ChatRefused, chat_post
 
@@ -72,6 +74,8 @@ class ChatSocketMixin:
         if self.chat_is_hidden:
             return
         line = event["line"]
+        if line.get("phrase") in PHRASES:  # a quick phrase reads in each reader's language, not the sender's
+            line = {**line, "text": str(PHRASES[line["phrase"]])}
         if self.json_mode:  # type: ignore[attr-defined]
             await self.send(text_data=json.dumps({"type": "chat", **line}))  # type: ignore[attr-defined]
         else:
@@ -94,7 +98,7 @@ class LobbyChatConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not await self.user_frame_allowed():
-            await self.send_error("rate", "too many messages from your account: slow down a little")
+            await self.send_error("rate", gettext("Too many messages from your account: slow down a little."))
             return
         try:
             frame = json.loads(text_data or "")

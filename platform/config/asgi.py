@@ -19,6 +19,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from core.locale import SocketLocaleMiddleware  # noqa: E402
 from core.origin import SameOriginValidator  # noqa: E402
 from core.proxy import TrustedProxyMiddleware  # noqa: E402
 
@@ -26,7 +27,9 @@ application = TrustedProxyMiddleware(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            "websocket": SameOriginValidator(
+                AuthMiddlewareStack(SocketLocaleMiddleware(URLRouter(websocket_urlpatterns)))
+            ),
         }
     )
 )

@@ -1,6 +1,7 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CoreConfig(AppConfig):
     name = "core"
-    verbose_name = "Platform core"
+    verbose_name = _("Platform core")

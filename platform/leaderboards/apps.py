@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LeaderboardsConfig(AppConfig):
     name = "leaderboards"
-    verbose_name = "Ratings and leaderboards"
+    verbose_name = _("Ratings and leaderboards")
 
     def ready(self) -> None:
         # ratings listen to tables; tables never import leaderboards

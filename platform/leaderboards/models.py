@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tables.models import game_choices
 
@@ -40,7 +41,7 @@ class RatingChange(models.Model):
     game = models.ForeignKey("tables.Game", on_delete=models.CASCADE, related_name="rating_changes")
     #: when that game finished: the order ratings are computed in
     at = models.DateTimeField()
-    place = models.PositiveSmallIntegerField(help_text="1 is best; shared places are ties")
+    place = models.PositiveSmallIntegerField(help_text=_("1 is best; shared places are ties"))
     won = models.BooleanField(default=False)
     #: the fool (Durak; in teams: on the losing team) or the loser (Believe It or Not)
     lost = models.BooleanField(default=False)

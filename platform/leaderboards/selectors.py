@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games import get_game
 from games.outcome import halves_to_number as to_number
@@ -23,12 +23,16 @@ from tables.models import game_choices
 
 TOP = 100
 #: the period filter keeps players with a rated game in the last N days (rolling, so it is never empty on the 1st)
-PERIODS = {"all": ("All time", None), "month": ("Last 30 days", 30), "week": ("Last 7 days", 7)}
+PERIODS = {
+    "all": (gettext_lazy("All time"), None),
+    "month": (gettext_lazy("Last 30 days"), 30),
+    "week": (gettext_lazy("Last 7 days"), 7),
+}
 
 
 def kinds() -> dict[str, str]:
     """Every registered game: its name and title (read on each call, so a game registered later shows up)."""
-    return dict(game_choices())
+    return {name: gettext(title) for name, title in game_choices()}
 
 
 def shown(rating: float, sigma: float) -> str:
@@ -113,7 +117,7 @@ def player_ratings(user) -> dict[str, Any]:
                 "scores_points": game.loss_words is None,
                 "rating": shown(r.rating, r.sigma),
                 "provisional": ratings.provisional(r.sigma),
-                "chart": history_svg(history[kind], f"{label} rating history"),
+                "chart": history_svg(history[kind], gettext("%(game)s rating history") % {"game": label}),
                 **s,
                 "points": to_number(s["points"]),
             }

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ScoringConfig(AppConfig):
     name = "scoring"
-    verbose_name = "Match score sheets and standings"
+    verbose_name = _("Match score sheets and standings")
 
     def ready(self) -> None:
         # scoring listens to tables; tables only calls the sheet services it needs inside a move

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class MatchScore(models.Model):
@@ -20,7 +21,7 @@ class MatchScore(models.Model):
     )
     #: the game's registry name
     game = models.CharField(max_length=16)
-    place = models.PositiveSmallIntegerField(help_text="1 is best; shared places are ties")
+    place = models.PositiveSmallIntegerField(help_text=_("1 is best; shared places are ties"))
     won = models.BooleanField(default=False)
     #: lost at least one game of the match (counting sheets: was the fool or the loser)
     lost = models.BooleanField(default=False)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Sum
-from django.utils.translation import gettext
+from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from games import get_game
 from games.outcome import Placing
@@ -29,8 +29,11 @@ def sheet_view(game_name: str, sheet_json: dict[str, Any]) -> dict[str, Any]:
     game = get_game(game_name)
     # the game's words are English; they are translated here, at the platform's edge
     rows = game.load_sheet(sheet_json).rows()
-    words = {key: gettext(rows[key]) for key in ("loss_word", "losses_word") if key in rows}
-    return {**rows, **words, "unit": gettext(game.unit[0]), "units": gettext(game.unit[1])}
+    # (a word shown alone has the context "game word"; the unit is a counted pair: see core's makemessages).
+    # Lazy: one copy per move is shared by every socket of the table, each rendering in its reader's language.
+    words = {key: pgettext_lazy("game word", rows[key]) for key in ("loss_word", "losses_word") if rows.get(key)}
+    units = ngettext_lazy(*game.unit, rows.get("length") or 5)
+    return {**rows, **words, "unit": ngettext_lazy(*game.unit, 1), "units": units}
 
 
 def match_standings(match: Match) -> dict[int, Placing]:

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tables.models import BOT_LEVELS, game_choices
 
@@ -54,7 +55,7 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=80)
     description = models.TextField(_("description"), blank=True, max_length=4000)
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments")
-    game = models.CharField(_("game"), max_length=16, choices=game_choices)
+    game = models.CharField(pgettext_lazy("a tournament's field", "game"), max_length=16, choices=game_choices)
     options = models.JSONField(default=dict)
     match_options = models.JSONField(default=dict, blank=True)
     table_size = models.PositiveSmallIntegerField(_("players per table"))

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from tables.models import Game
 from tournaments.models import Board, Registration, Result, Round, Tournament
@@ -195,8 +196,17 @@ def rules_of(tournament: Tournament) -> list[tuple[str, Any]]:
     """The event's engine options as the lobby labels them."""
     from games import get_game
 
-    labels = {option.name: option.label for option in get_game(tournament.game).options}
-    return [(labels.get(name, name), value) for name, value in tournament.options.items()]
+    options = {option.name: option for option in get_game(tournament.game).options}
+    rows = []
+    for name, value in tournament.options.items():
+        option = options.get(name)
+        if option is None:
+            rows.append((name, value))
+            continue
+        if option.choice_labels and value in option.choices:
+            value = gettext(option.choice_labels[option.choices.index(value)])
+        rows.append((gettext(option.label), value))
+    return rows
 
 
 def boards_to_settle(tournament: Tournament) -> list[dict[str, Any]]:

@@ -8,9 +8,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 
 from games import GAMES, get_game
@@ -97,7 +97,7 @@ def _event_context(request: HttpRequest, tournament: Tournament) -> dict:
         "units_per_round": f"{n} {ngettext(*engine.unit, n)}",
         "scored_per_match": scored_per_match(tournament.game),
         # the tiebreak's count of games lost in the game's words ("Fools"); None: the game scores points
-        "losses_word": gettext(engine.loss_words[1]) if engine.loss_words else None,
+        "losses_word": pgettext("game word", engine.loss_words[1]) if engine.loss_words else None,
     }
 
 

@@ -1,14 +1,38 @@
 """English, Russian and Ukrainian: the browser's language by default, the switcher's choice after that."""
 
+import html
+import json
+import re
+from pathlib import Path
+
 import polib
 import pytest
+from channels.testing import WebsocketCommunicator
 from django.conf import settings
+from django.utils import timezone
+
+from core.management.commands.makemessages import registry_messages
 
 pytestmark = pytest.mark.django_db
+
+LANGUAGES = ("ru", "uk")
+#: a named python-format placeholder, or a bare one (%s, %d); "%%" is a literal percent sign
+PLACEHOLDER = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?([sdfir%])")
 
 
 def nav(client, **headers) -> str:
     return client.get("/", headers=headers).content.decode()
+
+
+def catalogues(lang: str) -> list[Path]:
+    """The project's catalogue and those of our own apps."""
+    root = Path(settings.BASE_DIR)
+    apps = sorted(root.glob(f"platform/*/locale/{lang}/LC_MESSAGES/django.po"))
+    return [root / "locale" / lang / "LC_MESSAGES" / "django.po", *apps]
+
+
+def placeholders(text: str) -> list[str]:
+    return sorted(f"{name or ''}{kind}" for name, kind in PLACEHOLDER.findall(text) if kind != "%")
 
 
 def test_the_browser_language_is_the_default(client):
@@ -31,12 +55,149 @@ def test_an_unknown_language_or_foreign_next_changes_nothing_harmful(client):
     assert ">Play</a>" in nav(client)
 
 
-@pytest.mark.parametrize("lang", ["ru", "uk"])
-def test_translations_ship_without_fuzzy_or_broken_entries(lang):
-    po = polib.pofile(str(settings.BASE_DIR / "locale" / lang / "LC_MESSAGES" / "django.po"))
-    assert po.metadata["Language"] == lang
-    assert not po.fuzzy_entries()
-    for entry in po.translated_entries():
-        # a placeholder lost in translation would raise at render time
-        for placeholder in ("%(", "{"):
-            assert entry.msgid.count(placeholder) == entry.msgstr.count(placeholder), entry.msgid
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_is_translated_with_its_placeholders(lang):
+    checked = 0
+    for path in catalogues(lang):
+        po = polib.pofile(str(path))
+        assert po.metadata["Language"] == lang, path
+        assert "nplurals=4" in po.metadata["Plural-Forms"], path  # what Django's own ru/uk catalogues use
+        assert not po.fuzzy_entries(), [e.msgid for e in po.fuzzy_entries()]
+        for entry in (e for e in po if not e.obsolete):
+            checked += 1
+            where = f"{path.relative_to(settings.BASE_DIR)}: {entry.msgid!r}"
+            if entry.msgid_plural:
+                forms = [entry.msgstr_plural.get(i, "") for i in range(4)]
+                assert all(form.strip() for form in forms), where
+                # Russian and Ukrainian use the "one" form for 21 too: every form shows the count
+                expected = placeholders(entry.msgid_plural)
+            else:
+                forms = [entry.msgstr]
+                assert entry.msgstr.strip(), where
+                expected = placeholders(entry.msgid)
+            for form in forms:
+                assert placeholders(form) == expected, f"{where} -> {form!r}"
+                if "python-format" in entry.flags:
+                    names = {name: 1 for name in re.findall(r"%\((\w+)\)", form)}
+                    form % (names or ())  # a stray "%" would fail when the page renders
+    assert checked > 400
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_word_of_the_games_registry_is_in_the_catalogue(lang):
+    """A game's titles, options and unit words are translated where the platform shows them."""
+    po = polib.pofile(str(catalogues(lang)[0]))
+    known = {(e.msgctxt, e.msgid, e.msgid_plural or None) for e in po.translated_entries()}
+    missing = [m for m in registry_messages() if (m.context, m.msgid, m.plural) not in known]
+    assert not missing, f"run `manage.py makemessages -l ru -l uk` and translate: {missing}"
+
+
+#: page -> a text of it in each language (translated from the English shown in the last column)
+PAGES = {
+    "/": ("Славянские карточные игры вживую", "Слов'янські карткові ігри наживо", "Slavic card games, live"),
+    "/leaderboards/durak/": ("Рейтинговых партий", "Рейтингових партій", "Rated games"),
+    "/leaderboards/biznes/seasons/": ("Сезон Бизнеса", "Сезон Бізнесу", "Biznes season"),
+    "/events/": ("Предстоящие", "Майбутні", "Upcoming"),
+    "/accounts/login/": ("Войти", "Увійти", "Sign In"),
+    "/accounts/signup/": ("Отображаемое имя", "Ім'я для показу", "Display name"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", PAGES)
+def test_pages_render_in_the_browsers_language(client, path, lang):
+    text = PAGES[path][LANGUAGES.index(lang)]
+    page = client.get(path, headers={"accept-language": f"{lang},en;q=0.5"})
+    assert page.status_code == 200
+    body = html.unescape(page.content.decode())
+    assert f'<html lang="{lang}">' in body and text in body
+    assert PAGES[path][2] not in body
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_game_names_and_a_players_pages_follow_the_switcher(client, django_user_model, lang):
+    from leaderboards.models import PlayerRating
+
+    user = django_user_model.objects.create_user("olena", "o@example.com", "pw-cards-123")
+    now = timezone.now()
+    PlayerRating.objects.create(user=user, kind="durak", mu=30, sigma=3, rating=1000, games=3, updated_at=now)
+    client.force_login(user)
+    client.post("/i18n/setlang/", {"language": lang, "next": "/"})
+    home = client.get("/", headers={"accept-language": "en"}).content.decode()
+    seats = "2\N{EN DASH}8"
+    words = {
+        "ru": ("Дурак", "Верю — не верю", f"{seats} игроков"),
+        "uk": ("Дурень", "Вірю — не вірю", f"{seats} гравців"),
+    }[lang]
+    assert all(word in home for word in words), words
+    assert "Believe It or Not</h2>" not in home
+    profile = client.get(f"/u/{user.username}/").content.decode()
+    assert {"ru": "0 партий в рейтинге", "uk": "0 партій у рейтингу"}[lang] in profile  # noqa: RUF001 (a counted unit word)
+    assert {"ru": "Сыграно партий", "uk": "Зіграно партій"}[lang] in profile
+    assert "Games played" not in profile
+    reports = client.get("/reports/").content.decode()
+    assert {"ru": "Вы ни на кого не жаловались.", "uk": "Ви ні на кого не скаржилися."}[lang] in reports
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("headers", "expected"),
+    [
+        ([(b"cookie", b"django_language=uk")], "Увійдіть, щоб писати в чат."),
+        ([(b"accept-language", b"ru-RU,ru;q=0.9")], "Войдите, чтобы писать в чат."),
+        ([(b"cookie", b"django_language=ru"), (b"accept-language", b"uk")], "Войдите, чтобы писать в чат."),
+        ([], "Log in to chat."),
+    ],
+)
+async def test_a_socket_answers_in_its_pages_language(headers, expected):
+    """Fragments a socket renders (here a refused chat line) come in the language the page came in."""
+    from config.asgi import application
+
+    comm = WebsocketCommunicator(application, "/ws/chat/lobby/", headers=[(b"origin", b"http://testserver"), *headers])
+    connected, _ = await comm.connect()
+    assert connected
+    await comm.send_to(text_data=json.dumps({"type": "chat", "channel": "lobby", "text": "привіт"}))
+    answer = await comm.receive_from(timeout=5)
+    assert expected in answer, answer
+    await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_quick_phrase_reads_in_each_readers_language(django_user_model):
+    from asgiref.sync import sync_to_async
+
+    from accounts.services import session_cookie_for
+    from config.asgi import application
+
+    user = await sync_to_async(django_user_model.objects.create_user)("oksana", "ok@example.com", "pw-cards-123")
+    cookie = await sync_to_async(session_cookie_for)(user)
+    sockets = {}
+    for lang in ("uk", "ru", "en"):
+        headers = [(b"origin", b"http://testserver"), (b"cookie", f"{cookie}; django_language={lang}".encode())]
+        sockets[lang] = WebsocketCommunicator(application, "/ws/chat/lobby/?format=json", headers=headers)
+        assert (await sockets[lang].connect())[0]
+    await sockets["uk"].send_to(text_data=json.dumps({"type": "chat", "channel": "lobby", "phrase": "gg"}))
+    expected = {"uk": "Гарна гра", "ru": "Хорошая игра", "en": "Good game"}  # noqa: RUF001
+    for lang, comm in sockets.items():
+        frame = json.loads(await comm.receive_from(timeout=5))
+        assert (frame["type"], frame["text"]) == ("chat", expected[lang])
+        await comm.disconnect()
+
+
+def test_one_shared_score_sheet_reads_in_each_readers_language():
+    """A table's sockets share one copy of a move's sheet; each renders it in its own language."""
+    from django.template import Context, Template
+    from django.utils import translation
+
+    from games import get_game
+    from scoring.selectors import sheet_view
+
+    sheet = sheet_view("durak", get_game("durak").new_sheet(seats=2, options={}, length=3, dealer=0).to_json())
+    template = Template("{{ sheet.length }} {{ sheet.units }} · {{ sheet.losses_word }}")
+    shown = {}
+    for lang in ("uk", "ru", "en"):
+        with translation.override(lang):
+            shown[lang] = template.render(Context({"sheet": sheet}))
+    assert shown == {"uk": "3 партії · Дурні", "ru": "3 партии · Дураки", "en": "3 games · Fools"}

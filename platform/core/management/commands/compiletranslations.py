@@ -2,7 +2,7 @@
 
 ``make run`` and ``make test`` call it when a ``.po`` file changed; the ``.mo``
 files are build output and stay out of git. (Editing translations still uses
-``manage.py makemessages``, which needs gettext's ``xgettext``.)
+``manage.py makemessages``, ours in ``core``, which needs gettext's ``xgettext``.)
 """
 
 from __future__ import annotations
