@@ -192,3 +192,19 @@ def test_sign_up_errors_sit_under_their_own_field():
         page.index('id="id_password2"'),
     ]
     assert order == sorted(order), "an error is shown away from its field"
+
+
+def test_the_waiting_room_shows_the_teams_by_colour():
+    from lobbies.services import table_create
+
+    (host,) = make_players(1, prefix="wait")
+    table = table_create(user=host, game="durak", options={"teams": True}, seats=4)
+    client = Client()
+    client.force_login(host)
+    page = client.get(reverse("lobby_table", args=[table.pk])).content.decode()
+    seats = re.findall(r'<li class="card seat[^"]*"', page)
+    assert [bool(re.search(r"team-0\b", s)) for s in seats] == [True, False, True, False]
+    assert [bool(re.search(r"team-1\b", s)) for s in seats] == [False, True, False, True]
+    assert page.count(">Blue team<") == 2 and page.count(">Orange team<") == 2
+    plain = table_create(user=host, game="durak", options={}, seats=4)
+    assert "team-0" not in client.get(reverse("lobby_table", args=[plain.pk])).content.decode()
