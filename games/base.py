@@ -293,6 +293,7 @@ class Game:
         bots: Mapping[str, str] | None = None,
         ui: UI | None = None,
         replay_note: str = "",
+        teams: Callable[[int, Mapping[str, Any]], list[list[int]]] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -323,8 +324,13 @@ class Game:
         self.ui = ui or UI()
         #: what a finished game's replay reveals that was secret during play, told on the replay page
         self.replay_note = replay_note
+        self._teams = teams
 
     # -- what the platform reads instead of asking the game's name ------------------
+    def teams(self, seats: int, options: Mapping[str, Any]) -> list[list[int]]:
+        """The partnerships a table with these options plays in (seats of each team), or [] without teams."""
+        return self._teams(seats, options) if self._teams is not None else []
+
     def placings(self, result: Mapping[str, Any], seats: int, options: Mapping[str, Any]) -> Outcome:
         """The generic outcome of one finished game: places with ties, teams, the loser, points."""
         if self._placings is None:

@@ -153,7 +153,7 @@ def parse_cards(value: object, field: str = "cards") -> list[str]:
 def card_name(code: str) -> str:
     """Human wording for move logs: ``"queen of spades"``."""
     if code in JOKERS:
-        return "joker" if code == "X2" else "joker (X1)"
+        return "the joker"
     return f"{RANK_NAMES[code[0]]} of {SUIT_NAMES[code[1]]}"
 
 

@@ -73,9 +73,14 @@ class CountingSheet(Sheet):
 
     def record(self, state: State) -> None:
         out = self._outcome(state)
-        self.games.append({"loser": out.loser, "draw": out.draw, "losing_team": out.losing_team})
-        if out.loser is not None:
-            self.counts[out.loser] += 1
+        # in teams the whole losing team lost the game, its fool (if one seat still held cards) or not
+        if out.losing_team is not None and out.losing_team < len(out.teams):
+            losers = list(out.teams[out.losing_team])
+        else:
+            losers = [] if out.loser is None else [out.loser]
+        self.games.append({"loser": out.loser, "draw": out.draw, "losing_team": out.losing_team, "losers": losers})
+        for seat in losers:
+            self.counts[seat] += 1
 
     def is_over(self) -> bool:
         return len(self.games) >= self.length
@@ -86,7 +91,10 @@ class CountingSheet(Sheet):
     def rows(self) -> dict[str, Any]:
         return {
             "kind": "count",
-            "rows": self.to_json()["games"],
+            # sheets saved before "losers" was kept name the single loser only
+            "rows": [
+                {**g, "losers": g.get("losers", [] if g.get("loser") is None else [g["loser"]])} for g in self.games
+            ],
             "totals": list(self.counts),
             "length": self.length,
             "loss_word": self.loss_word,

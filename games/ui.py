@@ -60,6 +60,17 @@ class UI:
     #: view keys naming a seat with a role, shown as a badge beside its name while the game runs:
     #: key -> (style, word), e.g. ``{"attacker": ("attack", "attacks")}``
     seat_badges: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: the same badges worded for a phase, by phase then key: Durak's defender "takes" once he picks up
+    phase_badges: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
+    #: a short help beside a legal action's button (a Biznes role: what it scores); None: no help
+    hint: Callable[[Mapping[str, Any]], str | None] = lambda action: None
 
     def action_label(self, action: Mapping[str, Any]) -> str:
         return self.label(action) or plain_label(action)
+
+    def badges(self, view: Mapping[str, Any], seat: int) -> list[tuple[str, str]]:
+        """The role badges of ``seat`` in ``view`` while the game runs: (style, word) each."""
+        if view.get("over"):
+            return []
+        worded = {**self.seat_badges, **self.phase_badges.get(str(view.get("phase")), {})}
+        return [badge for key, badge in worded.items() if view.get(key) == seat]

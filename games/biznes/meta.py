@@ -120,6 +120,24 @@ def label(action: Mapping[str, Any]) -> str | None:
     return None
 
 
+#: a short help beside each role's button and the declarer's choice (B3, B4, B8), for players new to the game
+HINTS: dict[tuple[str, object], str] = {
+    ("declare", False): "No partner; a bigger premium if you make it.",
+    ("declare", True): "Ask the others for a banker who plays and scores with you; a smaller premium.",
+    ("role", "banker"): "Partner of the declarer: you score exactly what the declarer scores.",
+    ("role", "thief"): "You score one point for each trick you take.",
+    ("role", "policeman"): "You score the tricks the contract leaves the others (less half the premium), "
+    "minus every thief's tricks and the mafia's if it scores.",
+    ("role", "mafia"): "Join with the others who say mafia: if each of you takes a trick, each scores all your "
+    "tricks together; a lone mafioso plays as a thief.",
+}
+
+
+def hint(action: Mapping[str, Any]) -> str | None:
+    kind = str(action.get("type"))
+    return HINTS.get((kind, action.get("banker") if kind == "declare" else action.get("role")))
+
+
 UI_META = UI(
     label=label,
     composed=frozenset({"discard"}),
@@ -135,4 +153,5 @@ UI_META = UI(
     },
     board="tables/boards/biznes.html",
     rules="rules/biznes.html",
+    hint=hint,
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.base import Action
-from games.biznes.rules import bid_words
+from games.biznes.rules import bid_words, has_legal_lead
 from games.cards import JOKER_SET, SUIT_NAMES, sort_hand
 
 if TYPE_CHECKING:
@@ -84,6 +84,39 @@ def build_view(state: BiznesState, seat: int | None) -> dict[str, Any]:
 ROLE_WORDS = {"banker": "is the banker", "thief": "is a thief", "policeman": "is the policeman"}
 
 
+def _roles_settled(state: BiznesState, seat: int, role: str) -> str:
+    """What the last role choice settles (B4), in words: a lone mafioso, no banker, a caught declarer."""
+    if (seat + 1) % state.seats != state.declarer:
+        return ""  # more players still choose
+    out = []
+    mafia = sum(1 for s, r in enumerate(state.roles) if r == "mafia" and s != seat) + (role == "mafia")
+    if mafia == 1:
+        out.append("the mafia is one player alone, who plays as a thief")
+    contract = state.contract or 0
+    if state.asked_banker and state.banker is None and role != "banker" and state.contract_suit:
+        out.append(f"nobody took the banker: the contract drops to {bid_words(contract - 1, state.contract_suit)}")
+    declarer = state.declarer
+    if declarer is not None and not has_legal_lead(state.hands[declarer], state.trump or ""):
+        out.append("the declarer holds nothing but trumps and is caught (B7)")
+    return "".join(f"; {words}" for words in out)
+
+
+def _namer(state: BiznesState) -> str:
+    return "; the banker names the new trump" if state.banker is not None else " and will name the new trump"
+
+
+def _trump_named(state: BiznesState, suit: str) -> str:
+    """B6: the new trump is public once named; with a banker the two swap roles, alone he may be caught (B7)."""
+    old = f" instead of {SUIT_NAMES[state.trump]}" if state.trump else ""
+    words = f"names {SUIT_NAMES[suit]} trump{old}"
+    if state.banker is not None:
+        return words + " and becomes the declarer; the old declarer is now the banker and leads"
+    declarer = state.declarer
+    if declarer is not None and not has_legal_lead(state.hands[declarer], suit):
+        return words + "; holding nothing but trumps now, the declarer is caught (B7)"
+    return words
+
+
 def describe(state: BiznesState, seat: int, action: Action) -> str:
     """An action in public words, without the actor's name; call before ``apply``."""
     if not isinstance(action, dict):
@@ -98,20 +131,23 @@ def describe(state: BiznesState, seat: int, action: Action) -> str:
             n = len(action["cards"])
             return f"discards {n} card{'s' if n != 1 else ''}"
         if kind == "declare":
-            return "plays with a banker" if action["banker"] else "plays alone"
+            return "asks for a banker" if action["banker"] else "plays alone"
         if kind == "role":
             role = action["role"]
             if role == "mafia":
-                return "joins the mafia" if "mafia" in state.roles else "says mafia"
-            return ROLE_WORDS[role]
+                words = "joins the mafia" if "mafia" in state.roles else "says mafia"
+            else:
+                words = ROLE_WORDS[role]
+            return words + _roles_settled(state, seat, role)
         if kind == "change":
-            return "calls a change"
+            # never why (a forced change would tell that his hand is all trumps)
+            return "calls a change" + _namer(state)
         if kind == "trump":
-            return f"names {SUIT_NAMES[action['suit']]} trump"
+            return _trump_named(state, action["suit"])
         if kind == "play":
             card = action["card"]
             if card in JOKER_SET:
-                return f"plays {card} (joker as {action['as']})"
+                return f"plays the joker as {action['as']}"
             return f"plays {card}"
     except (KeyError, TypeError, IndexError):
         pass

@@ -70,6 +70,7 @@ GAME = Game(
     loss_words=("fool", "Fools", "time the fool", "times the fool"),
     bots={"heuristic": "games.bots.durak", "worlds": "games.bots.worlds_durak"},
     ui=meta.UI_META,
+    teams=meta.teams_of,
 )
 
 __all__ = ["GAME", "DurakState"]

@@ -35,13 +35,18 @@ MATCH_OPTIONS = (
 )
 
 
+def teams_of(seats: int, options: Mapping[str, Any]) -> list[list[int]]:
+    """D10: partners sit opposite each other, every second seat."""
+    return [[s for s in range(seats) if s % 2 == t] for t in (0, 1)] if options.get("teams") else []
+
+
 def placings(result: Mapping[str, Any], seats: int, options: Mapping[str, Any]) -> Outcome:
     """By places (groups that left together share one); in teams the two teams are ranked."""
     draw = bool(result.get("draw"))
     fool = result.get("fool")
     if options.get("teams"):
         losing = None if draw else result.get("losing_team")
-        teams = [[s for s in range(seats) if s % 2 == t] for t in (0, 1)]
+        teams = teams_of(seats, options)
         ranks = [2 if t == losing else 1 for t in (0, 1)]
         per_seat = {
             s: Placing(ranks[s % 2], won=losing is not None and s % 2 != losing, lost=s % 2 == losing)
@@ -91,4 +96,5 @@ UI_META = UI(
     board="tables/boards/durak.html",
     rules="rules/durak.html",
     seat_badges={"attacker": ("attack", "attacks"), "defender": ("defend", "defends")},
+    phase_badges={"taking": {"defender": ("take", "takes")}},
 )

@@ -9,7 +9,7 @@ from accounts.models import User
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "demo-cards-2026"
-#: bot accounts, one per level (the levels are played by games.bots)
+#: rating accounts, one per bot level (the levels are played by games.bots; seated bots have names, accounts.bots)
 BOTS = {"bot-random": "Random Bot", "bot-heuristic": "Heuristic Bot", "bot-strong": "Strong Bot"}
 
 
@@ -27,6 +27,7 @@ def ensure_demo_player() -> tuple[User, bool]:
 
 @transaction.atomic
 def ensure_bot_accounts() -> list[User]:
+    """The rating account of each level, and the named accounts bots sit at tables as."""
     bots = []
     for username, display in BOTS.items():
         bot, created = User.objects.get_or_create(username=username, defaults={"display_name": display, "is_bot": True})
@@ -34,7 +35,9 @@ def ensure_bot_accounts() -> list[User]:
             bot.set_unusable_password()
             bot.save()
         bots.append(bot)
-    return bots
+    from accounts.bots import ensure_named_bots
+
+    return bots + ensure_named_bots()
 
 
 def session_cookie_for(user: User) -> str:

@@ -8,11 +8,11 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
+from accounts.bots import LEVEL_WORDS, seat_names
 from games import GAMES, Game, get_game
-from tables.models import BOT_LEVELS, Seat, Table
+from tables.labels import TEAM_LABELS
+from tables.models import Seat, Table
 from tables.selectors import rating_label
-
-BOT_NAMES = {level: f"{label} bot" for level, label in BOT_LEVELS}
 
 
 @dataclass(frozen=True)
@@ -23,10 +23,18 @@ class SeatRow:
     bot: bool
     you: bool
     host: bool
+    #: a bot's level in words ("strong"), shown as a badge
+    level: str = ""
+    #: the seat's team in a partnership game (its colour), else None
+    team: int | None = None
 
     @property
     def number(self) -> int:
         return self.index + 1
+
+    @property
+    def team_label(self) -> str:
+        return "" if self.team is None else str(TEAM_LABELS[self.team % len(TEAM_LABELS)])
 
 
 @dataclass(frozen=True)
@@ -130,17 +138,18 @@ def seat_rows(table: Table, viewer=None) -> list[SeatRow]:
     """Uses the prefetched ``seats`` (with users) when there are."""
     viewer_id = getattr(viewer, "pk", None)
     rows = []
-    for seat in sorted(table.seats.all(), key=lambda s: s.index):
-        if seat.bot_level:
-            name = BOT_NAMES.get(seat.bot_level, seat.bot_level)
-        else:
-            name = seat.user.name if seat.user_id else ""
+    seats = sorted(table.seats.all(), key=lambda s: s.index)
+    names = seat_names(seats)
+    teams = get_game(table.game).teams(table.seats_count, table.options)
+    for seat in seats:
         rows.append(
             SeatRow(
                 index=seat.index,
-                name=name,
+                name=names[seat.index],
                 empty=not seat.filled,
                 bot=seat.is_bot,
+                level=str(LEVEL_WORDS.get(seat.bot_level, "")),
+                team=next((t for t, members in enumerate(teams) if seat.index in members), None),
                 you=viewer_id is not None and seat.user_id == viewer_id,
                 host=seat.user_id is not None and seat.user_id == table.created_by_id,
             )

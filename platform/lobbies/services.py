@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from accounts.bots import bots_for_table
 from games import InvalidOptions, get_game
 from games.bots import DEFAULT_LEVEL
 from moderation.selectors import play_refusal
@@ -187,7 +188,7 @@ def seat_leave(*, table_id: int, user) -> Table | None:
     Seat.objects.filter(pk=mine.pk).update(user=None)
     if table.created_by_id != user.pk:
         return table
-    heir = table.seats.filter(user__isnull=False).select_related("user").order_by("index").first()
+    heir = table.seats.filter(user__isnull=False, bot_level="").select_related("user").order_by("index").first()
     if heir is None:
         # only bots (or nobody) would be left waiting: nothing to keep
         table.delete()
@@ -237,7 +238,8 @@ def seat_add_bot(*, table_id: int, user, level: str = DEFAULT_BOT_LEVEL, index: 
     _check_open(table)
     _check_bot_tables(user, adding_to=table)
     seat = _free_seat(table, index)
-    _fill(seat, bot_level=level)
+    (bot,) = bots_for_table(table.seats.filter(user__isnull=False).values_list("user_id", flat=True), 1)
+    _fill(seat, bot_level=level, user=bot)
     _start_if_full(table)
     seat.refresh_from_db()
     return seat
@@ -256,7 +258,8 @@ def table_against_bots(*, user, game: str, seats: int | None = None, level: str 
         raise LobbyRefused(f"There is no bot level {level!r}.")
     _check_bot_tables(user)
     table = table_create(user=user, game=game, options={}, seats=seats, rated=False, private=False)
-    Seat.objects.filter(table=table, index__gt=0).update(bot_level=level)
+    for index, bot in enumerate(bots_for_table([user.pk], seats - 1), start=1):
+        Seat.objects.filter(table=table, index=index).update(bot_level=level, user=bot)
     match_start(table)
     table.refresh_from_db()
     return table

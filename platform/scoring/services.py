@@ -30,7 +30,8 @@ def sheet_record_game(table: Table, match: Match, state: State) -> Sheet:
 
 def match_scores_record(table: Table, match: Match) -> list[MatchScore]:
     """Store the final standings of a finished match, one row per seat (idempotent)."""
-    users = dict(Seat.objects.filter(table_id=table.pk).values_list("index", "user_id"))
+    # a bot's seat (its named account included) stays without a user: standings by user are players'
+    users = dict(Seat.objects.filter(table_id=table.pk).exclude(user__is_bot=True).values_list("index", "user_id"))
     standings = get_game(table.game).load_sheet(match.sheet).standings()
     rows = [
         MatchScore(

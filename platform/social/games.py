@@ -7,12 +7,12 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from accounts.bots import seat_names
 from accounts.models import User
 from games import get_game
-from tables.models import BOT_LEVELS, Game, Seat, Table
+from tables.models import Game, Seat, Table
 from tables.selectors import table_visible_to
 
-BOT_NAMES = dict(BOT_LEVELS)
 #: games per page of a profile's history
 HISTORY_PAGE = 20
 
@@ -24,10 +24,6 @@ class LiveGame:
     rating: float | None
     game_number: int
     move_number: int
-
-
-def _player_name(seat: Seat) -> str:
-    return seat.user.name if seat.user_id else f"{BOT_NAMES.get(seat.bot_level, seat.bot_level)} bot"
 
 
 def live_games(limit: int = 20) -> list[LiveGame]:
@@ -55,11 +51,12 @@ def live_games(limit: int = 20) -> list[LiveGame]:
     found = []
     for table in tables:
         players, known = [], []
+        names = seat_names(table.seats.all())
         for seat in table.seats.all():
             rating = rated.get((seat.user_id, table.game)) if seat.user_id else None
             if rating is not None:
                 known.append(rating)
-            players.append({"name": _player_name(seat), "rating": None if rating is None else round(rating)})
+            players.append({"name": names[seat.index], "rating": None if rating is None else round(rating)})
         game = progress.get(table.pk, {})
         found.append(
             LiveGame(
@@ -126,6 +123,9 @@ class HistoryRow:
     points: str | None
     delta: float | None
     opponents: list[str] = field(default_factory=list)
+    #: the player's partners in a team game ([] without teams): the result is the team's
+    partners: list[str] = field(default_factory=list)
+    won: bool = False
 
 
 def visible_history(player: User, viewer, game: str | None = None) -> QuerySet[Game]:
@@ -155,6 +155,10 @@ def _placing(game: Game, seat: int):
         return None
 
 
+def _teams(game: Game) -> list[list[int]]:
+    return get_game(game.table.game).teams(game.table.seats_count, game.options)
+
+
 def history_rows(player: User, games: list[Game]) -> list[HistoryRow]:
     """One row per game for ``player``: place, fool, points, rating change, opponents."""
     from leaderboards.models import RatingChange
@@ -167,7 +171,9 @@ def history_rows(player: User, games: list[Game]) -> list[HistoryRow]:
     rows = []
     for game in games:
         table_seats = sorted(seats.get(game.table_id, []), key=lambda s: s.index)
+        names = seat_names(table_seats)
         mine = next((s.index for s in table_seats if s.user_id == player.pk), None)
+        team = next((t for t in _teams(game) if mine in t), []) if mine is not None else []
         change = changes.get(game.pk)
         placing = _placing(game, mine) if mine is not None else None
         points = None
@@ -182,7 +188,9 @@ def history_rows(player: User, games: list[Game]) -> list[HistoryRow]:
                 fool=change.lost if change else bool(placing and placing.lost),
                 points=points,
                 delta=(change.rating_after - change.rating_before) if change else None,
-                opponents=[_player_name(s) for s in table_seats if s.index != mine],
+                opponents=[names[s.index] for s in table_seats if s.index != mine and s.index not in team],
+                partners=[names[s] for s in team if s != mine and s in names],
+                won=bool(placing and placing.won),
             )
         )
     return rows

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import pgettext_lazy
+
 from games import get_game
 from games.ui import RANK_TEXT, SUIT_SYMBOL, card_text, cards_text
 
-__all__ = ["KIND_TEXT", "RANK_TEXT", "SUIT_SYMBOL", "action_label", "card_text", "cards_text"]
+__all__ = ["KIND_TEXT", "RANK_TEXT", "SUIT_SYMBOL", "TEAM_LABELS", "action_label", "card_text", "cards_text"]
+#: teams are told apart by colour (``team-0``, ``team-1`` in the CSS) and named by it
+TEAM_LABELS = (pgettext_lazy("team", "Blue team"), pgettext_lazy("team", "Orange team"))
 KIND_TEXT = {
     "2": "twos",
     "3": "threes",

@@ -10,12 +10,14 @@ from typing import Any
 from cachetools import LRUCache
 from django.utils.translation import gettext
 
+from accounts.bots import LEVEL_WORDS, seat_names
 from games import get_game
 from games.base import State
 from games.outcome import halves_to_number
 from scoring.selectors import match_sheet, sheet_view
 from tables import signals
 from tables.fairness import deck_commitment
+from tables.labels import TEAM_LABELS
 from tables.models import Game, Match, Move, Seat, Table
 
 GENERIC_BOARD = "tables/boards/generic.html"
@@ -84,20 +86,42 @@ def seat_players(table: Table, view: dict[str, Any] | None, seats: list[Seat] | 
     sizes = (view or {}).get("hand_sizes") or []
     to_act = set((view or {}).get("to_act") or [])
     players = []
-    for seat in table.seats.all() if seats is None else seats:
+    seats = list(table.seats.select_related("user") if seats is None else seats)
+    names = seat_names(seats)
+    engine = get_game(table.game)
+    teams = engine.teams(table.seats_count, table.options)
+    for seat in seats:
         user = seat.user
         players.append(
             {
                 "index": seat.index,
-                "name": user.name if user else (f"{seat.get_bot_level_display()} bot" if seat.bot_level else "empty"),
+                "name": names[seat.index] or gettext("empty"),
                 "username": user.username if user else None,
                 "is_bot": seat.is_bot or bool(user and user.is_bot),
+                #: a bot's level, shown as a badge beside its name
+                "level": LEVEL_WORDS.get(seat.bot_level, "") if seat.is_bot else "",
+                "team": next((t for t, members in enumerate(teams) if seat.index in members), None) if teams else None,
                 "away": seat.away,
                 "cards": sizes[seat.index] if seat.index < len(sizes) else None,
                 "turn": seat.index in to_act,
+                #: role badges ("attacks", "takes") from the game's UI, translated here at the platform's edge
+                "badges": [(style, gettext(word)) for style, word in engine.ui.badges(view or {}, seat.index)],
             }
         )
     return players
+
+
+def team_rows(table: Table, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The table's teams (none without): each by its colour's name and its players' names, for every page."""
+    teams = get_game(table.game).teams(table.seats_count, table.options)
+    return [
+        {
+            "index": t,
+            "label": TEAM_LABELS[t % len(TEAM_LABELS)],
+            "names": ", ".join(p["name"] for p in players if p["index"] in members),
+        }
+        for t, members in enumerate(teams)
+    ]
 
 
 #: what every socket of a table needs after a move, computed once per move per process; sockets
@@ -157,17 +181,20 @@ def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> di
     cached = _shared_get(hint)
     game = cached["game"] if cached else current_game(table)
     if game is None:
+        players = seat_players(table, None, seats)
         return {
             "table": table,
             "ui": game_ui(table.game),
             "seat": seat,
             "game": None,
-            "players": seat_players(table, None, seats),
-            "rating": rating_label(table.rated, any(s.is_bot for s in seats)),
+            "players": players,
+            "teams": team_rows(table, players),
+            "rating": rating_label(table.rated, any(s.is_bot or (s.user_id and s.user.is_bot) for s in seats)),
             "public": {"table": table.pk, "status": table.status, "game": None, "seat": seat},
         }
     shared = cached or _game_shared(game)
     sv = seat_view(game, seat, shared["state"])
+    players = seat_players(table, sv["view"], seats)
     if any(s.away for s in seats if s.index == seat):
         # a bot plays his seat: no controls (the server refuses his moves) and no "your turn"
         sv["legal"], sv["my_turn"] = [], False
@@ -177,7 +204,8 @@ def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> di
         "game": game,
         "seat": seat,
         **sv,
-        "players": seat_players(table, sv["view"], seats),
+        "players": players,
+        "teams": team_rows(table, players),
         "log": shared["log"],
         "sheet": shared["sheet"],
         "previous": shared["previous"],
@@ -286,6 +314,7 @@ def replay_step(game: Game, step: int) -> dict[str, Any]:
     for move in moves[:step]:
         state.apply_logged(move.seat, move.action)
     table = game.table
+    players = seat_players(table, state.view(None))
     return {
         "game": game,
         "table": table,
@@ -295,7 +324,8 @@ def replay_step(game: Game, step: int) -> dict[str, Any]:
         "moves": moves,
         "spectator": state.view(None),
         "hands": [state.view(s).get("hand", []) for s in range(table.seats_count)],
-        "players": seat_players(table, state.view(None)),
+        "players": players,
+        "teams": team_rows(table, players),
         "commitment_ok": deck_commitment(game.deck, game.salt) == game.commitment,
         "replay_note": engine.replay_note,
         "final_matches_log": step < len(moves) or state.to_json() == game.state,

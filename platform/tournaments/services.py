@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from accounts.bots import bots_for_table
 from games import InvalidOptions, get_game
 from lobbies.services import table_create
 from tables.models import Game, Seat, Table
@@ -316,8 +317,10 @@ def _board_table(tournament: Tournament, players: list[int | None]) -> Table:
     )
     Seat.objects.filter(table=table).update(user=None)  # table_create sat its creator in seat 0
     seats = list(Seat.objects.filter(table=table).order_by("index"))
+    bots = iter(bots_for_table([p for p in players if p is not None], players.count(None)))
     for seat, player in zip(seats, players, strict=True):
-        seat.user_id = player
+        # a bot seat gets a named bot account: "who" it is; its level is what plays
+        seat.user_id = player if player is not None else next(bots).pk
         seat.bot_level = "" if player is not None else tournament.bot_level
     Seat.objects.bulk_update(seats, ["user", "bot_level"])
     match_start(table)

@@ -103,6 +103,7 @@ def test_login_rate_limit_uses_the_redis_cache(client):
 
 
 def test_demo_player_and_bots_are_created_once():
+    from accounts.bots import BOT_NAMES
     from accounts.services import DEMO_USERNAME, ensure_bot_accounts, ensure_demo_player
 
     ensure_demo_player()
@@ -110,7 +111,9 @@ def test_demo_player_and_bots_are_created_once():
     bots = ensure_bot_accounts()
     ensure_bot_accounts()
     assert User.objects.filter(username=DEMO_USERNAME).count() == 1
-    assert User.objects.filter(is_bot=True).count() == len(bots) == 3
+    # one rating account per level and one account per bot name
+    assert User.objects.filter(is_bot=True).count() == len(bots) == 3 + len(BOT_NAMES)
+    assert {b.name for b in bots} >= set(BOT_NAMES)
     assert not any(b.has_usable_password() for b in bots)
 
 

@@ -9,7 +9,9 @@ from typing import Any
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
+from games import get_game
 from games.cards import card_name
 from tables.labels import KIND_TEXT, RANK_TEXT, SUIT_SYMBOL, action_label, card_text
 
@@ -100,6 +102,13 @@ def label(action: dict[str, Any], game: str) -> str:
 
 
 @register.filter
+def hint(action: dict[str, Any], game: str) -> str:
+    """A short help for a legal action's button (``Game.ui.hint``), translated here; "" when the game has none."""
+    words = get_game(game).ui.hint(action)
+    return gettext(words) if words else ""
+
+
+@register.filter
 def as_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
@@ -131,5 +140,7 @@ def seat_name(players: list[dict[str, Any]], index: Any) -> str:
     """The display name of a seat index, from the page's ``players`` list."""
     for player in players or []:
         if player["index"] == index:
+            if player.get("team") is not None:  # a partnership game: the name in its team's colour
+                return format_html('<span class="team-name team-{}">{}</span>', player["team"], player["name"])
             return player["name"]
     return "" if index is None else f"seat {index + 1}"

@@ -113,9 +113,10 @@ def test_the_host_kicks_before_the_start_and_only_the_host(biznes_table, host, m
 def test_the_host_adds_bots_and_the_last_one_starts_the_match(biznes_table, host, make_user, client_of):
     client = client_of(host)
     resp = client.post(reverse("table_add_bot", args=[biznes_table.pk]), {"seat": 3, "level": "strong"})
-    assert said(resp) == "A bot sat down." and seated(biznes_table)[3] == (3, None, "strong")
+    bot = Seat.objects.get(table=biznes_table, index=3).user
+    assert said(resp) == "A bot sat down." and seated(biznes_table)[3] == (3, bot.pk, "strong") and bot.is_bot
     page = client.get(reverse("lobby_table", args=[biznes_table.pk])).content.decode()
-    assert "Strong bot" in page
+    assert bot.name in page and "bot · strong" in page
     resp = client_of(make_user()).post(reverse("table_add_bot", args=[biznes_table.pk]), {"level": "random"})
     assert said(resp) == "Only the player who created the table can do that."
     resp = client.post(reverse("table_add_bot", args=[biznes_table.pk]), {"seat": 3, "level": "random"})
