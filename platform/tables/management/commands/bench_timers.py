@@ -10,6 +10,7 @@
    ever acts), waits until the broker holds no message the worker has not
    taken, and prints the worker's resident memory before and after, and the
    Redis memory the pending turns take.
+3. Times the sweeper through ``--pending`` due turns of games that are gone.
 
 Run it with the platform's environment (``DATABASE_URL``, ``REDIS_URL``), on a
 Redis database no running platform uses: it purges the Celery queue. The
@@ -34,7 +35,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import GAMES
-from tables import turns
+from tables import deadlines, turns
 from tables.models import Game, Seat, Table
 from tables.selectors import seat_view
 from tables.services import match_start, table_apply_action
@@ -77,6 +78,7 @@ class Command(BaseCommand):
             app.control.purge()  # the timers of the benchmark's moves: their games are gone
         if not o["no_worker"]:
             self._pending(o["pending"])
+        self._sweep(o["pending"])
 
     def _moves(self, tables: int, moves: int) -> None:
         run = secrets.token_hex(3)
@@ -96,6 +98,15 @@ class Command(BaseCommand):
             published.append(str(sender))
 
         before_task_publish.connect(count, weak=False)
+        # the timers' own share of a move: what runs after its commit (the sockets' notify aside)
+        schedule, spent = turns.schedule_turn, [0.0]
+
+        def timed(*args, **kwargs) -> None:
+            t0 = time.perf_counter()
+            schedule(*args, **kwargs)
+            spent[0] += time.perf_counter() - t0
+
+        turns.schedule_turn = timed
         try:
             started = time.perf_counter()
             for i in range(moves):
@@ -107,13 +118,15 @@ class Command(BaseCommand):
                 table_apply_action(game.pk, mover, game.move_number, seat_view(game, mover)["legal"][0])
             elapsed = time.perf_counter() - started
         finally:
+            turns.schedule_turn = schedule
             before_task_publish.disconnect(count)
             Table.objects.filter(created_by__username__startswith=f"bt-{run}-").delete()
             User.objects.filter(username__startswith=f"bt-{run}-").delete()
         kinds = {name: published.count(name) for name in sorted(set(published))}
         self.stdout.write(
             f"{moves} moves on {tables} tables: {len(published)} Celery messages, "
-            f"{len(published) / moves:.2f} per move {kinds}; {elapsed / moves * 1000:.2f} ms per move (service)"
+            f"{len(published) / moves:.2f} per move {kinds}; {elapsed / moves * 1000:.2f} ms per move, "
+            f"of which scheduling the turn {spent[0] / moves * 1000:.2f} ms"
         )
 
     def _pending(self, count: int) -> None:
@@ -167,7 +180,19 @@ class Command(BaseCommand):
             self._forget_fake(client, count)
 
     def _forget_fake(self, client: redis.Redis, count: int) -> None:
-        """Remove the fake turns wherever this version of the timers keeps them."""
-        forget = getattr(turns, "forget_turns", None)
-        if forget is not None:
-            forget([(FAKE_GAME_BASE + i, 0) for i in range(count)])
+        deadlines.deadlines_drop([(FAKE_GAME_BASE + i, 0) for i in range(count)])
+
+    def _sweep(self, count: int) -> None:
+        """Time the sweeper through ``count`` due turns whose games are gone (what a played turn costs it)."""
+        now = time.time()
+        deadlines.client().zadd(deadlines.KEY, {deadlines.member(FAKE_GAME_BASE + i, 0): now for i in range(count)})
+        size = deadlines.client().memory_usage(deadlines.KEY) or 0
+        started, sweeps = time.perf_counter(), 0
+        while deadlines.client().zcount(deadlines.KEY, "-inf", now):
+            deadlines.deadlines_sweep()
+            sweeps += 1
+        elapsed = time.perf_counter() - started
+        self.stdout.write(
+            f"the set with {count} turns: {size / 1024 / 1024:.2f} MiB in Redis; {sweeps} sweeps took them all "
+            f"in {elapsed * 1000:.0f} ms ({elapsed / count * 1e6:.0f} us per turn)"
+        )
