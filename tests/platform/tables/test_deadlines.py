@@ -248,3 +248,20 @@ def test_a_turn_that_came_due_while_the_worker_was_dead_is_acted_on_after_its_re
                 worker.wait(30)
             except subprocess.TimeoutExpired:
                 os.killpg(worker.pid, signal.SIGKILL)
+
+
+def test_the_every_second_sweep_stays_out_of_the_log_unless_it_acted():
+    import logging
+
+    from config.celery import QuietRoutine
+
+    def shown(logger: str, message: str, level: int = logging.INFO) -> bool:
+        return QuietRoutine().filter(logging.LogRecord(logger, level, __file__, 1, message, None, None))
+
+    sweep = "tables.tasks.sweep_turn_deadlines[0f3a]"
+    assert not shown("celery.beat", f"Scheduler: Sending due task sweep-turn-deadlines ({sweep[:-6]})")
+    assert not shown("celery.worker.strategy", f"Task {sweep} received")
+    assert not shown("celery.app.trace", f"Task {sweep} succeeded in 0.001s: 0")
+    assert shown("celery.app.trace", f"Task {sweep} succeeded in 0.2s: 3")  # it applied three timeouts
+    assert shown("celery.app.trace", f"Task {sweep} raised unexpected: OperationalError()", logging.ERROR)
+    assert shown("celery.worker.strategy", "Task tables.tasks.bot_move[77] received")
