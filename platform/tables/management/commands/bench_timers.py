@@ -9,7 +9,8 @@
    ``--pending`` turns an hour ahead (for games that do not exist, so none
    ever acts), waits until the broker holds no message the worker has not
    taken, and prints the worker's resident memory before and after, and the
-   Redis memory the pending turns take.
+   Redis memory the pending turns take; then schedules turns due at once for
+   games that moved on and prints the worker CPU they cost.
 3. Times the sweeper through ``--pending`` due turns of games that are gone.
 
 Run it with the platform's environment (``DATABASE_URL``, ``REDIS_URL``), on a
@@ -49,6 +50,11 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Command(BaseCommand):
@@ -171,6 +177,7 @@ class Command(BaseCommand):
                 f"(+{(loaded - idle) / 1024:.1f} MiB, {taken} messages held); "
                 f"Redis keys holding them {held / 1024 / 1024:.1f} MiB"
             )
+            self._fire(client, worker.pid, taken, min(count, 2000))
         finally:
             worker.terminate()
             try:
@@ -179,6 +186,22 @@ class Command(BaseCommand):
                 worker.kill()
             app.control.purge()  # the held ETA messages went back to the queue on the warm shutdown
             self._forget_fake(client, count)
+
+    def _fire(self, client: redis.Redis, pid: int, held: int, count: int) -> None:
+        """Turns due now whose games moved on: what the worker spends on timers that find nothing to do."""
+        before = cpu_seconds(pid)
+        now = timezone.now()
+        for i in range(count):
+            turns.schedule_turn(FAKE_GAME_BASE + 500_000 + i, 0, now, False)
+        deadline = time.monotonic() + 300
+        while (client.llen("celery") or client.hlen("unacked") > held) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        spent = cpu_seconds(pid) - before
+        self.stdout.write(
+            f"{count} turns due now, already played: worker CPU {spent * 1000:.0f} ms "
+            f"({spent / count * 1e6:.0f} us per turn; the set's sweep cost is below)"
+        )
+        deadlines.deadlines_drop([(FAKE_GAME_BASE + 500_000 + i, 0) for i in range(count)])
 
     def _forget_fake(self, client: redis.Redis, count: int) -> None:
         deadlines.deadlines_drop([(FAKE_GAME_BASE + i, 0) for i in range(count)])
