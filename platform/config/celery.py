@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import platform
 
@@ -16,6 +17,30 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("cards")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+#: beat sends these every few seconds: their routine lines (sent, received, done with nothing to do) are noise
+QUIET_TASKS = (
+    "sweep-turn-deadlines",
+    "tables.tasks.sweep_turn_deadlines",
+    "sweep-overdue-turns",
+    "tables.tasks.sweep_overdue_turns",
+)
+
+
+class QuietRoutine(logging.Filter):
+    """Drops the routine INFO lines of ``QUIET_TASKS``; a sweep that acted (returned non-zero) is still logged."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno > logging.INFO:
+            return True
+        message = record.getMessage()
+        if not any(name in message for name in QUIET_TASKS):
+            return True
+        return " succeeded in " in message and not message.endswith(": 0")
+
+
+for _name in ("celery.beat", "celery.worker.strategy", "celery.app.trace"):
+    logging.getLogger(_name).addFilter(QuietRoutine())
 
 
 @control_command()

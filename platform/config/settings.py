@@ -134,8 +134,15 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
-# a lost timeout task costs at most this many seconds
 CELERY_BEAT_SCHEDULE = {
+    # turn deadlines live in a Redis sorted set (tables.deadlines), swept every second; a sweep still
+    # queued after 2 s is dropped (the next one does its work), so a busy worker never piles them up
+    "sweep-turn-deadlines": {
+        "task": "tables.tasks.sweep_turn_deadlines",
+        "schedule": 1.0,
+        "options": {"expires": 2.0},
+    },
+    # the safety net: a deadline the set lost is applied from the database within seconds
     "sweep-overdue-turns": {"task": "tables.tasks.sweep_overdue_turns", "schedule": 5.0},
     "end-abandoned-tables": {"task": "tables.tasks.end_abandoned_tables", "schedule": 60.0},
     "expire-challenges": {"task": "social.tasks.expire_challenges", "schedule": 60.0},
@@ -148,9 +155,12 @@ BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
 BOT_STRONG_BUDGET = env_float("BOT_STRONG_BUDGET", 1.0)
 #: how long past a bot's expected move the sweeper waits before asking it again
 BOT_DEADLINE_SLACK = env_float("BOT_DEADLINE_SLACK", 10.0)
-#: schedule a Celery task for each turn (off only in tests that drive the tasks themselves)
+#: queue each turn's deadline and bot move (off only in tests that drive the timers themselves)
 TURN_TASKS = env_bool("TURN_TASKS", True)
-SWEEP_GRACE_SECONDS = 1.0
+#: the database sweep leaves a deadline this long to the 1 s sweep of the set before applying it itself
+SWEEP_GRACE_SECONDS = 3.0
+#: the set of turn deadlines is re-seeded from the database this often (and at once when Redis lost it)
+TURN_RESEED_SECONDS = 60
 #: abuse limits per user (per address for a visitor) across all his sockets and web processes
 SOCKET_FRAME_LIMITS = os.environ.get("SOCKET_FRAME_LIMITS", "10/second;240/minute")
 SOCKETS_PER_USER = env_int("SOCKETS_PER_USER", 12, low=1)

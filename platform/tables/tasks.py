@@ -5,6 +5,7 @@ from celery import shared_task
 
 @shared_task(ignore_result=True)
 def turn_timeout(game_id: int, move_number: int) -> bool:
+    """One turn's timeout (turns are swept from ``tables.deadlines`` now; kept for messages already queued)."""
     from tables.services import game_apply_timeout
 
     return game_apply_timeout(game_id, move_number)
@@ -15,6 +16,13 @@ def bot_move(game_id: int, move_number: int) -> bool:
     from tables.services import game_play_bot
 
     return game_play_bot(game_id, move_number)
+
+
+@shared_task(ignore_result=True)
+def sweep_turn_deadlines() -> int:
+    from tables.deadlines import deadlines_sweep
+
+    return deadlines_sweep()
 
 
 @shared_task(ignore_result=True)

@@ -1,7 +1,9 @@
-"""A turn's clock: its deadline, the tasks scheduled for it, and the seat's timeout count.
+"""A turn's clock: its deadline, what is scheduled for it, and the seat's timeout count.
 
-Used inside the move transaction by ``tables.services``; the tasks it schedules
-(after commit) act through ``tables.services`` again.
+Used inside the move transaction by ``tables.services``. After commit a turn's
+deadline goes into the Redis sorted set of ``tables.deadlines`` (no Celery
+message: beat's sweeper acts on it when due), and an automated seat's move is
+a short Celery countdown task; both act through ``tables.services`` again.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.base import State
-from tables import signals, tasks
+from tables import deadlines, signals, tasks
 from tables.models import Game, Seat, Table
 
 #: two missed turns in a row and a bot takes over the seat
@@ -28,6 +30,9 @@ def turn_start(game: Game, state: State) -> None:
     """Set the new turn's deadline on ``game`` (saved by the caller) and schedule its tasks after commit."""
     if state.is_over():
         game.deadline = game.turn_started_at = None
+        if settings.TURN_TASKS:
+            last = (game.pk, game.move_number - 1)
+            transaction.on_commit(lambda: deadlines.deadlines_drop([last]))
         return
     index = state.to_act()[0]
     seat = Seat.objects.get(table_id=game.table_id, index=index)
@@ -66,9 +71,17 @@ def turn_handover(game: Game, seat: Seat) -> None:
 
 
 def schedule_turn(game_id: int, move_number: int, deadline, automated: bool) -> None:
+    """After commit: the turn's deadline into the swept set, and an automated seat's move into Celery.
+
+    A bot's move stays a Celery task with a countdown: it always acts (unlike a
+    timer, which nearly always finds its turn played), it is due in under a
+    second, so the worker holds few of them, and the 1 s sweep would add up to
+    a second to every bot move. Its deadline in the set is the safety net if
+    the task is lost.
+    """
     if not settings.TURN_TASKS:
         return
-    tasks.turn_timeout.apply_async((game_id, move_number), eta=deadline)
+    deadlines.deadline_set(game_id, move_number, deadline)
     if automated:
         tasks.bot_move.apply_async((game_id, move_number), countdown=settings.BOT_DELAY_SECONDS)
 
