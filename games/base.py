@@ -204,10 +204,7 @@ class State(metaclass=FieldsMeta):
     # -- snapshots, from the one field list ------------------------------------
     def to_json(self) -> dict[str, Any]:
         """A complete JSON-ready snapshot; ``from_json`` restores it exactly."""
-        out: dict[str, Any] = {"game": self.game_name}
-        for name, codec in self._FIELDS.items():
-            out[name] = codec.dump(getattr(self, name))
-        return out
+        return self._dump_fields({"game": self.game_name})  # type: ignore[attr-defined,no-any-return]
 
     @classmethod
     def from_json(cls: type[S], data: Mapping[str, Any]) -> S:
@@ -215,8 +212,7 @@ class State(metaclass=FieldsMeta):
             raise InvalidOptions(f"not a saved {cls.game_name} state")
         self = object.__new__(cls)
         try:
-            for name, codec in cls._FIELDS.items():
-                setattr(self, name, codec.load(data[name]))
+            self._load_fields(data)  # type: ignore[attr-defined]
             self._derive()
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise InvalidOptions(f"not a complete saved {cls.game_name} state: {e!r}") from e

@@ -6,7 +6,7 @@ where ``rules/verish.md`` is silent; rule numbers (V1..V6) are cited inline.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, ClassVar
 
 from games.base import Action, State
@@ -124,14 +124,26 @@ class VerishState(State):
         # V3: believe, doubt, or add (only with cards in hand, V5)
         return answer_actions(self.hands[seat], self._kind_of, self.pile_kind or "", self._limit)
 
-    def _apply(self, seat: int, kind: str, action: Action) -> None:
-        cards = self._check_move(seat, kind, action)
-        if kind == "claim":
-            self._place(seat, cards, new_pile=True, announced=action["kind"])
-        elif kind == "add":
-            self._place(seat, cards, new_pile=False, announced=None)
-        else:
-            self._resolve(seat, believe=kind == "believe")
+    def _claim(self, seat: int, action: Action) -> None:
+        self._place(seat, self._check_move(seat, "claim", action), True, action["kind"])
+
+    def _add(self, seat: int, action: Action) -> None:
+        self._place(seat, self._check_move(seat, "add", action), False, None)
+
+    def _believe(self, seat: int, action: Action) -> None:
+        self._check_move(seat, "believe", action)
+        self._resolve(seat, True)
+
+    def _doubt(self, seat: int, action: Action) -> None:
+        self._check_move(seat, "doubt", action)
+        self._resolve(seat, False)
+
+    _HANDLERS: ClassVar[Mapping[str, Callable[[VerishState, int, Action], None]]] = {
+        "claim": _claim,
+        "add": _add,
+        "believe": _believe,
+        "doubt": _doubt,
+    }
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return _view.build(self, seat)
