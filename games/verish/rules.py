@@ -124,13 +124,6 @@ def answer_actions(hand: list[str], kind_of: dict[str, str], k: str, limit: int)
     return out
 
 
-def _first_other(hand: list[str], kind_of: dict[str, str], k: str) -> str | None:
-    for c in hand:
-        if kind_of[c] != k:
-            return c
-    return None
-
-
 # -- wording (describe, the move log) -----------------------------------------------
 
 #: what a claim names, in words: a rank or a suit

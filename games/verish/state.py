@@ -206,16 +206,12 @@ class VerishState(State):
         if last:  # V5: he says so, and stays in until this pile is resolved
             self.going_out.append(seat)
         self.phase = ANSWER
-        self.turn = self._next_in(seat)
-
-    def _next_in(self, seat: int) -> int:
-        """The next seat to the left that is still in the game."""
-        n = self.seats
-        out = self.finished
+        # the next seat to the left that is still in the game
+        n, out = self.seats, self.finished
         s = (seat + 1) % n
         while s in out:
             s = (s + 1) % n
-        return s
+        self.turn = s
 
     # -- the check (V4), going out (V5), the loser (V6) ---------------------------------
     def claim_is_true(self) -> bool:
