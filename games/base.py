@@ -60,6 +60,10 @@ class State(metaclass=FieldsMeta):
     #: whether ``resign`` ends the game (the game defines ``_resign``); if not, a resigner leaves and a bot
     #: plays his seat on (the platform's part)
     RESIGNS: ClassVar[bool] = False
+    #: optional: action type -> the function making that move (instead of overriding ``_apply``)
+    _HANDLERS: ClassVar[Mapping[str, Callable[[Any, int, Action], None]]] = {}
+    #: built from ``ACTIONS`` and ``_HANDLERS``: action type -> (its allowed keys, what makes it)
+    _DISPATCH: ClassVar[dict[str, tuple[frozenset[str], Callable[[Any, int, Action], None]]]] = {}
     #: built by ``FieldsMeta`` from the annotations: saved fields, derived ones
     _FIELDS: ClassVar[dict[str, Codec]]
     _DERIVED: ClassVar[tuple[str, ...]]
@@ -71,6 +75,22 @@ class State(metaclass=FieldsMeta):
     deck: list[str]
     #: the game's phase, explicit; every game ends in the phase ``"over"``
     phase: str
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        actions = getattr(cls, "ACTIONS", None)
+        if actions is None:
+            return
+        dispatch = {}
+        for kind, allowed in actions.items():
+            handler = cls._HANDLERS.get(kind)
+            if handler is None:
+                # bind ``kind`` now: the game's own ``_apply`` decides
+                def handler(self: State, seat: int, action: Action, kind: str = kind) -> None:
+                    self._apply(seat, kind, action)
+
+            dispatch[kind] = (allowed, handler)
+        cls._DISPATCH = dispatch
 
     # -- the contract: setup ----------------------------------------------------
     @classmethod
@@ -111,13 +131,13 @@ class State(metaclass=FieldsMeta):
     # -- the contract: moves ------------------------------------------------------
     def apply(self, seat: int, action: Action) -> None:
         """Make a move, or raise ``IllegalAction`` and change nothing."""
-        # the common case in one expression (bots and searches apply millions of moves);
-        # anything unusual goes through ``_check``, which names what is wrong
-        if type(action) is dict and type(seat) is int:
+        # the common case in as few steps as possible (bots, searches and the platform apply
+        # millions of moves); anything unusual goes through ``_check``, which names what is wrong
+        if type(action) is dict and type(seat) is int and 0 <= seat < self.seats and self.phase != "over":
             kind = action.get("type")
-            allowed = self.ACTIONS.get(kind) if type(kind) is str else None
-            if allowed is not None and 0 <= seat < self.seats and self.phase != "over" and action.keys() <= allowed:
-                self._apply(seat, kind, action)  # type: ignore[arg-type]
+            entry = self._DISPATCH.get(kind) if type(kind) is str else None
+            if entry is not None and action.keys() <= entry[0]:
+                entry[1](self, seat, action)
                 return
         self._apply(seat, self._check(seat, action), action)
 
@@ -147,9 +167,13 @@ class State(metaclass=FieldsMeta):
             raise IllegalAction(f"unexpected key {extra[0]!r} in a {kind!r} action")
         return kind
 
-    @abstractmethod
     def _apply(self, seat: int, kind: str, action: Action) -> None:
-        """The game's rules for one move; the common checks have passed."""
+        """The game's rules for one move; the common checks have passed.
+
+        A game either overrides this or names one handler per action type in
+        ``_HANDLERS`` (one call less per move).
+        """
+        self._HANDLERS[kind](self, seat, action)
 
     # -- resigning: owned by the framework, never one of ``legal_actions`` ---------------
     def resign(self, seat: int) -> None:
@@ -212,10 +236,7 @@ class State(metaclass=FieldsMeta):
     # -- snapshots, from the one field list ------------------------------------
     def to_json(self) -> dict[str, Any]:
         """A complete JSON-ready snapshot; ``from_json`` restores it exactly."""
-        out: dict[str, Any] = {"game": self.game_name}
-        for name, codec in self._FIELDS.items():
-            out[name] = codec.dump(getattr(self, name))
-        return out
+        return self._dump_fields({"game": self.game_name})  # type: ignore[attr-defined,no-any-return]
 
     @classmethod
     def from_json(cls: type[S], data: Mapping[str, Any]) -> S:
@@ -223,8 +244,7 @@ class State(metaclass=FieldsMeta):
             raise InvalidOptions(f"not a saved {cls.game_name} state")
         self = object.__new__(cls)
         try:
-            for name, codec in cls._FIELDS.items():
-                setattr(self, name, codec.load(data[name]))
+            self._load_fields(data)  # type: ignore[attr-defined]
             self._derive()
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise InvalidOptions(f"not a complete saved {cls.game_name} state: {e!r}") from e

@@ -33,17 +33,33 @@ class Codec:
     copy: str
     dump: Callable[[Any], Any]
     load: Callable[[Any], Any]
+    #: optional expressions doing what ``dump``/``load`` do to ``{}``, inlined into the generated
+    #: snapshot code (a game's own codec leaves them out and its functions are called)
+    dump_src: str | None = None
+    load_src: str | None = None
 
 
 #: the marker of a derived field: ``Annotated[int, DERIVED]``
 DERIVED = "derived"
 
-VALUE = Codec("{}", lambda v: v, lambda v: v)
-LIST = Codec("{}[:]", list, list)
-LISTS = Codec("[x[:] for x in {}]", lambda v: [list(x) for x in v], lambda v: [list(x) for x in v])
-TUPLES = Codec("{}[:]", lambda v: [list(t) for t in v], lambda v: [tuple(t) for t in v])
-DICT = Codec("dict({})", dict, dict)
-SET = Codec("set({})", sorted, set)
+VALUE = Codec("{}", lambda v: v, lambda v: v, "{}", "{}")
+LIST = Codec("{}[:]", list, list, "list({})", "list({})")
+LISTS = Codec(
+    "[x[:] for x in {}]",
+    lambda v: [list(x) for x in v],
+    lambda v: [list(x) for x in v],
+    "[list(x) for x in {}]",
+    "[list(x) for x in {}]",
+)
+TUPLES = Codec(
+    "{}[:]",
+    lambda v: [list(t) for t in v],
+    lambda v: [tuple(t) for t in v],
+    "[list(t) for t in {}]",
+    "[tuple(t) for t in {}]",
+)
+DICT = Codec("dict({})", dict, dict, "dict({})", "dict({})")
+SET = Codec("set({})", sorted, set, "sorted({})", "set({})")
 
 _SCALARS = frozenset(("int", "str", "bool", "None", "float"))
 
@@ -52,10 +68,16 @@ def optional(codec: Codec) -> Codec:
     """``codec`` for a field that may also be None."""
     if codec is VALUE:
         return VALUE
+
+    def maybe(src: str | None) -> str | None:
+        return None if src is None else f"(None if {{0}} is None else {src.replace('{}', '{0}')})"
+
     return Codec(
         f"(None if {{0}} is None else {codec.copy.replace('{}', '{0}')})",
         lambda v: None if v is None else codec.dump(v),
         lambda v: None if v is None else codec.load(v),
+        maybe(codec.dump_src),
+        maybe(codec.load_src),
     )
 
 
@@ -130,13 +152,29 @@ class FieldsMeta(ABCMeta):
                     fields[field] = codec
         cls._FIELDS = fields  # type: ignore[attr-defined]
         cls._DERIVED = tuple(derived)  # type: ignore[attr-defined]
+        scope: dict[str, Any] = {"_codecs": fields}
         lines = ["def _copy_fields(self, new):"]
         lines += [f"    new.{f} = {c.copy.format('self.' + f)}" for f, c in fields.items()]
         lines += [f"    new.{f} = self.{f}" for f in derived]
         lines.append("    return new")
-        scope: dict[str, Any] = {}
+        # snapshots as straight-line code (the platform loads and saves one on every move):
+        # no call per field; a game's own codec is still called
+        lines.append("def _dump_fields(self, out):")
+        for f, c in fields.items():
+            value = f"self.{f}"
+            expr = c.dump_src.format(value) if c.dump_src else f"_codecs[{f!r}].dump({value})"
+            lines.append(f"    out[{f!r}] = {expr}")
+        lines.append("    return out")
+        lines.append("def _load_fields(self, data):")
+        for f, c in fields.items():
+            value = f"data[{f!r}]"
+            expr = c.load_src.format(value) if c.load_src else f"_codecs[{f!r}].load({value})"
+            lines.append(f"    self.{f} = {expr}")
+        lines.append("    return self")
         exec("\n".join(lines), scope)
         cls._copy_fields = scope["_copy_fields"]  # type: ignore[attr-defined]
+        cls._dump_fields = scope["_dump_fields"]  # type: ignore[attr-defined]
+        cls._load_fields = scope["_load_fields"]  # type: ignore[attr-defined]
         return cls
 
 

@@ -73,10 +73,17 @@ def next_taker(st: DurakState) -> None:
 def start_bout(st: DurakState, attacker: int) -> None:
     st.phase = "attack"
     st.attacker = st.leader = attacker
-    st.defender = next_defender(st, attacker)
-    st.limit = min(cap(st), len(st.hands[st.defender]))  # D4
-    st.order = throw_order(st)
-    st.attacks, st.covers, st.open, st.ranks = [], [], 0, set()
+    if st.seats == 2:  # both still play (else the game is over): the other seat defends and nobody throws in
+        st.defender = defender = 1 - attacker
+        st.order = [attacker]
+    else:
+        st.defender = defender = next_defender(st, attacker)
+        st.order = throw_order(st)
+    st.limit = min(st.later_limit if st.discarded else st.first_limit, len(st.hands[defender]))  # D4
+    st.attacks = []
+    st.covers = []
+    st.open = 0
+    st.ranks = set()
     st.throw_right = None
     st.passes = 0
     st.takers = []
@@ -84,13 +91,15 @@ def start_bout(st: DurakState, attacker: int) -> None:
 
 def end_bout(st: DurakState, taken: bool) -> None:
     """D9 then D10: clear the table, draw, leave, and start the next bout."""
-    table = st.attacks
-    table += [c for c in st.covers if c is not None]
     d, n = st.defender, st.seats
     if taken:
-        st.hands[d].extend(table)
-    else:
-        st.discard.extend(table)
+        hand = st.hands[d]
+        hand += st.attacks
+        hand += [c for c in st.covers if c is not None]
+    else:  # beaten: every attack card is covered
+        discard = st.discard
+        discard += st.attacks
+        discard += st.covers  # type: ignore[arg-type]
         st.discarded = True
     stock = st.stock
     if stock:
@@ -99,7 +108,7 @@ def end_bout(st: DurakState, taken: bool) -> None:
             hand = hands[s]
             need = HAND - len(hand)
             if need > 0:
-                hand.extend(stock[:need])
+                hand += stock[:need]
                 del stock[:need]
                 if not stock:
                     if st.trump_card is not None:
@@ -120,10 +129,11 @@ def end_bout(st: DurakState, taken: bool) -> None:
     start = (d + 1) % n if taken else d
     out = st.out
     s = start
-    for j in range(0, n, 2 if st.teams else 1):
-        s = (start + j) % n
-        if not out[s]:
-            break
+    if out[s]:
+        for j in range(0, n, 2 if st.teams else 1):
+            s = (start + j) % n
+            if not out[s]:
+                break
     start_bout(st, s)
 
 

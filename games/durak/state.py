@@ -15,6 +15,7 @@ throw-in order of this bout), ``out`` (seats that left, D10).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import combinations
 from typing import Annotated, Any, ClassVar
 
 from games.base import Action, State
@@ -23,7 +24,7 @@ from games.durak import bout
 from games.durak import deal as dealing
 from games.durak import view as views
 from games.durak.options import MAX_SEATS, OPTIONS
-from games.durak.tables import SUBSETS, beats_table
+from games.durak.tables import beats_table, subsets
 from games.errors import IllegalAction, InvalidOptions
 from games.fields import DERIVED
 
@@ -197,12 +198,9 @@ class DurakState(State):
         if phase == "attack":
             return self._leads() if seat == self.attacker else []
         if seat == self.throw_right:
-            if phase == "taking":
-                acts = self._throws(seat)
-                acts.append({"type": "done"})
-                return acts
-            acts = self._throws(seat)  # D6: optional while the defender still covers
-            if not self.open:
+            # D6: throwing in is optional while the defender still covers; D7: a last turn
+            acts = self._throws(seat)
+            if phase == "taking" or not self.open:
                 acts.append({"type": "done"})
             return acts
         if phase == "defense" and seat == self.defender and self.open:
@@ -212,23 +210,26 @@ class DurakState(State):
     def _leads(self) -> list[Action]:
         """D4: one card, or (``same_rank``) any non-empty set of one rank up to L; the dummy alone."""
         hand = self.hands[self.attacker]
-        if self.lead_single or len({c[0] for c in hand}) == len(hand):
+        if self.lead_single:
             return [{"type": "attack", "cards": [c]} for c in hand]
         by_rank: dict[str, list[str]] = {}
         for c in hand:
-            group = by_rank.get(c[0])
-            if group is None:
-                by_rank[c[0]] = [c]
+            rank = c[0]  # the dummy's "X" is a group of its own
+            if rank in by_rank:
+                by_rank[rank].append(c)
             else:
-                group.append(c)
+                by_rank[rank] = [c]
+        if len(by_rank) == len(hand):
+            return [{"type": "attack", "cards": [c]} for c in hand]
         room = self.limit
-        out = []
+        out: list[Action] = []
         for group in by_rank.values():
             if len(group) == 1:
                 out.append({"type": "attack", "cards": group})
             else:
-                for idx in SUBSETS[len(group)][room]:
-                    out.append({"type": "attack", "cards": [group[i] for i in idx]})
+                for size in range(1, min(len(group), room) + 1):
+                    for t in combinations(group, size):
+                        out.append({"type": "attack", "cards": list(t)})
         return out
 
     def _throws(self, seat: int) -> list[Action]:
@@ -242,22 +243,21 @@ class DurakState(State):
         if room <= 0 or (self.lead_single and self.open and self.phase == "defense"):
             return []
         ranks = self.ranks
-        match = [c for c in self.hands[seat] if RANK_OF[c] in ranks]
-        if len(match) > 4 or room == 1 or self.lead_single:
+        match = [c for c in self.hands[seat] if c[0] in ranks]  # the dummy's "X" is never a rank on the table
+        if len(match) < 2 or len(match) > 4 or room == 1 or self.lead_single:
             return [{"type": "throw", "cards": [c]} for c in match]
-        return [{"type": "throw", "cards": [match[i] for i in idx]} for idx in SUBSETS[len(match)][room]]
+        return [{"type": "throw", "cards": list(t)} for t in subsets(match, room)]
 
     def _defences(self) -> list[Action]:
         """D5 covers, D7 take, D8 transfers of the defender."""
         hand = self.hands[self.defender]
         beats = self.beats
-        out = []
-        for a, c in zip(self.attacks, self.covers, strict=True):
-            if c is None:
+        covers = self.covers
+        out: list[Action] = []
+        for i, a in enumerate(self.attacks):
+            if covers[i] is None:
                 bs = beats[a]
-                for h in hand:
-                    if h in bs:
-                        out.append({"type": "cover", "attack": a, "card": h})
+                out += [{"type": "cover", "attack": a, "card": h} for h in hand if h in bs]
         out.append({"type": "take"})
         if self.transfer_mode and self.open == len(self.attacks) and len(self.ranks) == 1:
             rank = next(iter(self.ranks))
@@ -270,9 +270,6 @@ class DurakState(State):
         return out
 
     # -- apply ----------------------------------------------------------------
-    def _apply(self, seat: int, kind: str, action: Action) -> None:
-        _HANDLERS[kind](self, seat, action)
-
     def _held(self, seat: int, card: object, field: str = "card") -> str:
         if card in self.hands[seat]:
             return card
@@ -297,25 +294,31 @@ class DurakState(State):
             raise IllegalAction(f"not your turn: seat {self.attacker} leads")
         cards = action.get("cards")
         hand = self.hands[seat]
-        if type(cards) is not list or len(cards) != 1 or cards[0] not in hand:  # one held card needs no more checks
+        if type(cards) is list and len(cards) == 1 and (card := cards[0]) in hand:  # one held card: no more checks
+            hand.remove(card)
+            self.attacks = [card]
+            self.covers = [None]
+            self.open = 1
+            self.ranks = set() if card == DUMMY else {card[0]}
+        else:
             cards = self._held_set(seat, cards)
-        if len(cards) > 1:
-            if self.lead_single:
-                raise IllegalAction("lead one card only")
-            if DUMMY in cards:
-                raise IllegalAction("the dummy may only be led on its own")
-            rank = RANK_OF[cards[0]]
+            if len(cards) > 1:
+                if self.lead_single:
+                    raise IllegalAction("lead one card only")
+                if DUMMY in cards:
+                    raise IllegalAction("the dummy may only be led on its own")
+                rank = RANK_OF[cards[0]]
+                for c in cards:
+                    if RANK_OF[c] != rank:
+                        raise IllegalAction("a lead must be cards of one rank")
+                if len(cards) > self.limit:
+                    raise IllegalAction(f"the bout limit is {self.limit} cards")
             for c in cards:
-                if RANK_OF[c] != rank:
-                    raise IllegalAction("a lead must be cards of one rank")
-            if len(cards) > self.limit:
-                raise IllegalAction(f"the bout limit is {self.limit} cards")
-        for c in cards:
-            hand.remove(c)
-        self.attacks = list(cards)
-        self.covers = [None] * len(cards)
-        self.open = len(cards)
-        self.ranks = {RANK_OF[c] for c in cards if c != DUMMY}
+                hand.remove(c)
+            self.attacks = list(cards)
+            self.covers = [None] * len(cards)
+            self.open = len(cards)
+            self.ranks = {RANK_OF[c] for c in cards if c != DUMMY}
         self.phase = "defense"
         self.passes = 0
         self.throw_right = seat if hand else bout.next_thrower(self, seat)  # D6: the right starts with the attacker
@@ -326,28 +329,36 @@ class DurakState(State):
             raise IllegalAction(self._not_you(seat, "cover"))
         if not self.open:
             raise IllegalAction("every card is covered")
-        card = self._held(seat, action.get("card"))
+        card = action.get("card")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"you do not hold {parse_card(card, 'card')}")
         attack = action.get("attack")
-        if type(attack) is not str or attack not in self.attacks:
+        attacks = self.attacks
+        if type(attack) is not str or attack not in attacks:
             raise IllegalAction(f"{parse_card(attack, 'attack')} is not an attack card on the table")
-        i = self.attacks.index(attack)
-        if self.covers[i] is not None:
+        i = attacks.index(attack)
+        covers = self.covers
+        if covers[i] is not None:
             raise IllegalAction(f"{attack} is covered already")
         if card not in self.beats[attack]:
             raise IllegalAction(f"{card} does not beat {attack}")
-        self.hands[seat].remove(card)
-        self.covers[i] = card
+        hand.remove(card)
+        covers[i] = card
         self.open -= 1
         if card != DUMMY:
-            self.ranks.add(RANK_OF[card])
-        if not self.open and (len(self.attacks) >= self.limit or not self.hands[seat] or self.throw_right is None):
+            self.ranks.add(card[0])
+        if not self.open and (len(attacks) >= self.limit or not hand or self.throw_right is None):
             bout.end_bout(self, taken=False)  # D6: nothing more may be added
 
     def _throw(self, seat: int, action: Action) -> None:
         """D6 (and D7's last turns): add cards matching a rank on the table."""
         if self.phase == "attack" or seat != self.throw_right:
             raise IllegalAction(self._not_you(seat, "throw in"))
-        cards = self._held_set(seat, action.get("cards"))
+        cards = action.get("cards")
+        hand = self.hands[seat]
+        if type(cards) is not list or len(cards) != 1 or cards[0] not in hand:  # one held card needs no more checks
+            cards = self._held_set(seat, cards)
         ranks = self.ranks
         for c in cards:
             if c == DUMMY:
@@ -362,7 +373,6 @@ class DurakState(State):
         if len(self.attacks) + len(cards) > self.limit:
             room = self.limit - len(self.attacks)
             raise IllegalAction(f"the bout limit is {self.limit} attack cards: room for {room} more")
-        hand = self.hands[seat]
         for c in cards:
             hand.remove(c)
         self.attacks.extend(cards)
@@ -385,7 +395,8 @@ class DurakState(State):
         if self.open:
             raise IllegalAction(f"{self.open} card(s) are still uncovered")
         self.passes += 1
-        if self.passes >= sum(1 for s in self.order if self.hands[s]):
+        order = self.order
+        if len(order) == 1 or self.passes >= sum(1 for s in order if self.hands[s]):
             bout.end_bout(self, taken=False)  # D6: every eligible thrower said done: beaten
         else:
             self.throw_right = bout.next_thrower(self, seat)
@@ -458,13 +469,12 @@ class DurakState(State):
         who = f"seat {waiting[0]} is to act" if waiting else "nobody is to act"
         return f"you cannot {what} now (phase {self.phase}, {who})"
 
-
-_HANDLERS: dict[str, Callable[[DurakState, int, Action], None]] = {
-    "attack": DurakState._attack,
-    "cover": DurakState._cover,
-    "throw": DurakState._throw,
-    "done": DurakState._done,
-    "take": DurakState._take,
-    "transfer": DurakState._transfer,
-    "show": DurakState._show,
-}
+    _HANDLERS: ClassVar[Mapping[str, Callable[[DurakState, int, Action], None]]] = {
+        "attack": _attack,
+        "cover": _cover,
+        "throw": _throw,
+        "done": _done,
+        "take": _take,
+        "transfer": _transfer,
+        "show": _show,
+    }

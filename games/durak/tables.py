@@ -38,8 +38,9 @@ def beats_table(trump: str | None, spades_by_spades: bool) -> dict[str, frozense
     return {a: frozenset(c for c in CODES if covers(a, c, trump, spades_by_spades)) for a in CODES}
 
 
-#: SUBSETS[k][room]: index tuples of the non-empty subsets of k cards with at most ``room`` cards
-SUBSETS: list[list[list[tuple[int, ...]]]] = [
-    [[t for size in range(1, min(k, room) + 1) for t in combinations(range(k), size)] for room in range(7)]
-    for k in range(5)
-]
+def subsets(cards: list[str], room: int) -> list[tuple[str, ...]]:
+    """The non-empty subsets of ``cards`` with at most ``room`` cards, smallest first, in hand order."""
+    out: list[tuple[str, ...]] = []
+    for size in range(1, min(len(cards), room) + 1):
+        out += combinations(cards, size)
+    return out

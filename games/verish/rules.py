@@ -71,28 +71,35 @@ def kind_table(kind: str) -> dict[str, str]:
 def claim_actions(hand: list[str], kind_of: dict[str, str], kinds: str, limit: int) -> list[dict[str, Any]]:
     """The representative opening claims (V2) of ``hand``, as actions."""
     out: list[dict[str, Any]] = [{"type": "claim", "cards": [c], "kind": kind_of[c]} for c in hand]
+    if not hand:
+        return out
     groups: dict[str, list[str]] = {}
     for c in hand:
         k = kind_of[c]
-        g = groups.get(k)
-        if g is None:
-            groups[k] = [c]
+        if k in groups:
+            groups[k].append(c)
         else:
-            g.append(c)
-    # the first card of the hand is the bluff card for every kind but its own
-    first = hand[0] if hand else None
-    first_kind = kind_of[first] if first is not None else None
+            groups[k] = [c]
+    # the first card of the hand is the bluff card for every kind but its own; for its own
+    # kind, the first card of another kind (None when the whole hand is of one kind)
+    first = hand[0]
+    first_kind = kind_of[first]
+    own_other = None
+    for c in hand:
+        if kind_of[c] != first_kind:
+            own_other = c
+            break
     for k in kinds:
-        g = groups.get(k)
-        other = first if k != first_kind else _first_other(hand, kind_of, k)
+        other = first if k != first_kind else own_other
         if other is not None:
             out.append({"type": "claim", "cards": [other], "kind": k})
-        if g is None:
-            continue
-        if len(g) >= 2 and limit >= 2:
-            out.append({"type": "claim", "cards": g[:limit], "kind": k})
-        if other is not None and len(g) < limit:
-            out.append({"type": "claim", "cards": [*g, other], "kind": k})
+        g = groups.get(k)
+        if g is not None:
+            n = len(g)
+            if n >= 2 and limit >= 2:
+                out.append({"type": "claim", "cards": g[:limit], "kind": k})
+            if other is not None and n < limit:
+                out.append({"type": "claim", "cards": [*g, other], "kind": k})
     return out
 
 
@@ -102,23 +109,20 @@ def answer_actions(hand: list[str], kind_of: dict[str, str], k: str, limit: int)
     if not hand:
         return out  # V5: with no cards one may only believe or doubt
     out += [{"type": "add", "cards": [c]} for c in hand]
-    g = [c for c in hand if kind_of[c] == k]
+    g: list[str] = []
+    other = None  # the first card of another kind: the bluff card
+    for c in hand:
+        if kind_of[c] == k:
+            g.append(c)
+        elif other is None:
+            other = c
     if not g:
         return out
     if len(g) >= 2 and limit >= 2:
         out.append({"type": "add", "cards": g[:limit]})
-    if len(g) < limit:
-        other = _first_other(hand, kind_of, k)
-        if other is not None:
-            out.append({"type": "add", "cards": [*g, other]})
+    if len(g) < limit and other is not None:
+        out.append({"type": "add", "cards": [*g, other]})
     return out
-
-
-def _first_other(hand: list[str], kind_of: dict[str, str], k: str) -> str | None:
-    for c in hand:
-        if kind_of[c] != k:
-            return c
-    return None
 
 
 # -- wording (describe, the move log) -----------------------------------------------

@@ -6,7 +6,7 @@ where ``rules/verish.md`` is silent; rule numbers (V1..V6) are cited inline.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, ClassVar
 
 from games.base import Action, State
@@ -132,14 +132,26 @@ class VerishState(State):
         # V3: believe, doubt, or add (only with cards in hand, V5)
         return answer_actions(self.hands[seat], self._kind_of, self.pile_kind or "", self._limit)
 
-    def _apply(self, seat: int, kind: str, action: Action) -> None:
-        cards = self._check_move(seat, kind, action)
-        if kind == "claim":
-            self._place(seat, cards, new_pile=True, announced=action["kind"])
-        elif kind == "add":
-            self._place(seat, cards, new_pile=False, announced=None)
-        else:
-            self._resolve(seat, believe=kind == "believe")
+    def _claim(self, seat: int, action: Action) -> None:
+        self._place(seat, self._check_move(seat, "claim", action), True, action["kind"])
+
+    def _add(self, seat: int, action: Action) -> None:
+        self._place(seat, self._check_move(seat, "add", action), False, None)
+
+    def _believe(self, seat: int, action: Action) -> None:
+        self._check_move(seat, "believe", action)
+        self._resolve(seat, True)
+
+    def _doubt(self, seat: int, action: Action) -> None:
+        self._check_move(seat, "doubt", action)
+        self._resolve(seat, False)
+
+    _HANDLERS: ClassVar[Mapping[str, Callable[[VerishState, int, Action], None]]] = {
+        "claim": _claim,
+        "add": _add,
+        "believe": _believe,
+        "doubt": _doubt,
+    }
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return _view.build(self, seat)
@@ -202,16 +214,12 @@ class VerishState(State):
         if last:  # V5: he says so, and stays in until this pile is resolved
             self.going_out.append(seat)
         self.phase = ANSWER
-        self.turn = self._next_in(seat)
-
-    def _next_in(self, seat: int) -> int:
-        """The next seat to the left that is still in the game."""
-        n = self.seats
-        out = self.finished
+        # the next seat to the left that is still in the game
+        n, out = self.seats, self.finished
         s = (seat + 1) % n
         while s in out:
             s = (s + 1) % n
-        return s
+        self.turn = s
 
     # -- the check (V4), going out (V5), the loser (V6) ---------------------------------
     def claim_is_true(self) -> bool:
