@@ -27,8 +27,8 @@ OPTION_PREFIX = "opt_"
 def option_field(option: Option) -> forms.Field | None:
     """A form field for one engine option; None for options a match sets itself (seat kind).
 
-    The engine's words are English marked for the catalogues (``games.words``);
-    they are translated here, when a form is built for a request in its language.
+    The engine's words are English (``manage.py makemessages`` extracts them from the
+    registry); they are translated here, when a form is built for a request in its language.
     """
     common = {"label": gettext(option.label), "help_text": gettext(option.help), "initial": option.default}
     if option.kind == "seat":
