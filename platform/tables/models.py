@@ -12,16 +12,20 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from games import GAMES, get_game
 from games.bots import LEVEL_TITLES, LEVELS
 
-BOT_LEVELS = [(level, LEVEL_TITLES[level]) for level in LEVELS]
+BOT_LEVELS = [(level, gettext_lazy(LEVEL_TITLES[level])) for level in LEVELS]
 
 
 def game_choices() -> list[tuple[str, str]]:
-    """Every registered game (name, title), read when asked: a game registered later is a valid choice."""
-    return [(name, get_game(name).title) for name in GAMES]
+    """Every registered game (name, title), read when asked: a game registered later is a valid choice.
+
+    The title is translated when shown (``get_game_display``), in the reader's language.
+    """
+    return [(name, gettext_lazy(get_game(name).title)) for name in GAMES]
 
 
 def new_invite_token() -> str:

@@ -42,6 +42,7 @@ class Message(NamedTuple):
 def registry_messages() -> list[Message]:
     """Every translatable text of every registered game, as the catalogue holds it."""
     from games import GAMES, get_game
+    from games.bots import LEVEL_TITLES
 
     found: list[Message] = []
 
@@ -67,6 +68,8 @@ def registry_messages() -> list[Message]:
                 add(f"{game.title}: a choice of the option {option.name!r}", choice)
         for key, (_style, word) in game.ui.seat_badges.items():
             add(f"{game.title}: the badge beside the {key}'s name", word)
+    for level, title in LEVEL_TITLES.items():
+        add(f"the name of the bots' level {level!r}", title)
     return found
 
 
