@@ -34,11 +34,11 @@ def new_invite_token() -> str:
 
 class Table(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for players"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        OPEN = "open", gettext_lazy("Waiting for players")
+        PLAYING = "playing", gettext_lazy("Playing")
+        FINISHED = "finished", gettext_lazy("Finished")
         #: stopped by a moderator (or with nobody left): no more moves, the game is unrated
-        ABORTED = "aborted", "Aborted"
+        ABORTED = "aborted", gettext_lazy("Aborted")
 
     game = models.CharField(max_length=16, choices=game_choices)
     options = models.JSONField(default=dict, help_text="The engine's validated options.")
