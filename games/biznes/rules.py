@@ -10,31 +10,30 @@ from collections.abc import Sequence
 
 from games.cards import JOKER_SET, RANK_VALUE, RANKS, SUIT_OF, SUIT_WORDS, SUITS, number_word
 from games.options import Option
-from games.words import gettext_noop
 
 #: the options (shared/rules/biznes.md "Options"); cross-checks live in BiznesState.new
 OPTIONS = (
     Option(
         "deck",
-        gettext_noop("Deck"),
+        "Deck",
         36,
         choices=(36, 52, 54),
         kind="int",
-        help=gettext_noop("The 36-card deck is for 4 or 5 players only; 52 or 54 cards suit 4 to 6 players."),
+        help="The 36-card deck is for 4 or 5 players only; 52 or 54 cards suit 4 to 6 players.",
         choice_labels=(
-            gettext_noop("36 cards (six to ace)"),
-            gettext_noop("52 cards"),
-            gettext_noop("54 cards (52 and two jokers)"),
+            "36 cards (six to ace)",
+            "52 cards",
+            "54 cards (52 and two jokers)",
         ),
     ),
     Option(
         "widow_open",
-        gettext_noop("Widow cards dealt face up"),
+        "Widow cards dealt face up",
         0,
         low=0,
         high=4,
         kind="int",
-        help=gettext_noop(
+        help=(
             "The widow is the 0 to 4 cards left over after the deal (it depends on the deck and the players); "
             "this many of them lie face up for everyone to see."
         ),

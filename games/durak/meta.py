@@ -18,19 +18,18 @@ from typing import Any
 from games.options import Option
 from games.outcome import Outcome, Placing, by_fewest_cards, by_order
 from games.ui import UI, card_text, composed_label
-from games.words import gettext_noop
 
 MATCH_OPTIONS = (
     Option(
         "fool_rule",
-        gettext_noop("Next game of the match"),
+        "Next game of the match",
         "under",
         choices=("under", "from"),
         choice_labels=(
-            gettext_noop("Under the fool: the fool deals and defends first"),
-            gettext_noop("From the fool: the fool deals and attacks first"),
+            "Under the fool: the fool deals and defends first",
+            "From the fool: the fool deals and attacks first",
         ),
-        help=gettext_noop("In a match of several games the fool deals the next one; this says who starts it."),
+        help="In a match of several games the fool deals the next one; this says who starts it.",
     ),
 )
 

@@ -10,35 +10,34 @@ from typing import Any
 
 from games.cards import RANK_OF, RANK_WORDS, RANKS, SUIT_OF, SUIT_WORDS, SUITS, number_word
 from games.options import Option
-from games.words import gettext_noop
 
 OPTIONS: tuple[Option, ...] = (
     Option(
         name="deck",
-        label=gettext_noop("Deck"),
+        label="Deck",
         default=36,
         choices=(36, 52),
         kind="int",
-        help=gettext_noop("36 cards run from six to ace, for up to 6 players; 52 cards from two to ace, for up to 8."),
-        choice_labels=(gettext_noop("36 cards"), gettext_noop("52 cards")),
+        help="36 cards run from six to ace, for up to 6 players; 52 cards from two to ace, for up to 8.",
+        choice_labels=("36 cards", "52 cards"),
     ),
     Option(
         name="kind",
-        label=gettext_noop("Claims name"),
+        label="Claims name",
         default="rank",
         choices=("rank", "suit"),
         kind="str",
-        help=gettext_noop('What a player says his cards are: a rank ("three kings") or a suit ("three hearts").'),
-        choice_labels=(gettext_noop("a rank"), gettext_noop("a suit")),
+        help='What a player says his cards are: a rank ("three kings") or a suit ("three hearts").',
+        choice_labels=("a rank", "a suit"),
     ),
     Option(
         name="max_cards",
-        label=gettext_noop("Cards per placement"),
+        label="Cards per placement",
         default=8,
         low=1,
         high=8,
         kind="int",
-        help=gettext_noop("The most cards a player may put down at once, opening a pile or adding to it."),
+        help="The most cards a player may put down at once, opening a pile or adding to it.",
     ),
 )
 

@@ -18,8 +18,14 @@ from games.bots import DEFAULT_LEVEL
 from games.options import Option
 from lobbies.services import default_match_length
 
-TURN_SECONDS = [(15, "15 seconds"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes")]
-TIME_BANKS = [(0, "none"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes")]
+_SECONDS = {
+    15: gettext_lazy("15 seconds"),
+    30: gettext_lazy("30 seconds"),
+    60: gettext_lazy("1 minute"),
+    120: gettext_lazy("2 minutes"),
+}
+TURN_SECONDS = [(n, _SECONDS[n]) for n in (15, 30, 60, 120)]
+TIME_BANKS = [(0, gettext_lazy("none")), *((n, _SECONDS[n]) for n in (30, 60, 120))]
 MATCH_LENGTH_MAX = 50
 OPTION_PREFIX = "opt_"
 
@@ -27,8 +33,8 @@ OPTION_PREFIX = "opt_"
 def option_field(option: Option) -> forms.Field | None:
     """A form field for one engine option; None for options a match sets itself (seat kind).
 
-    The engine's words are English marked for the catalogues (``games.words``);
-    they are translated here, when a form is built for a request in its language.
+    The engine's words are English (``manage.py makemessages`` extracts them from the
+    registry); they are translated here, when a form is built for a request in its language.
     """
     common = {"label": gettext(option.label), "help_text": gettext(option.help), "initial": option.default}
     if option.kind == "seat":
@@ -88,34 +94,38 @@ class GameOptionsMixin:
 
 
 class TableForm(GameOptionsMixin, forms.Form):
-    seats = forms.TypedChoiceField(coerce=int, label="Players")
-    turn_seconds = forms.TypedChoiceField(choices=TURN_SECONDS, coerce=int, initial=60, label="Time per turn")
+    seats = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Players"))
+    turn_seconds = forms.TypedChoiceField(
+        choices=TURN_SECONDS, coerce=int, initial=60, label=gettext_lazy("Time per turn")
+    )
     time_bank_seconds = forms.TypedChoiceField(
         choices=TIME_BANKS,
         coerce=int,
         initial=0,
         required=False,
         empty_value=0,
-        label="Time bank",
-        help_text="Extra seconds per player for the whole game, used when a turn runs over.",
+        label=gettext_lazy("Time bank"),
+        help_text=gettext_lazy("Extra seconds per player for the whole game, used when a turn runs over."),
     )
     match_length = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=MATCH_LENGTH_MAX,
-        label="Match length",
+        label=gettext_lazy("Match length"),
     )
     rated = forms.BooleanField(
         required=False,
         initial=True,
-        label="Rated",
+        label=gettext_lazy("Rated"),
         help_text=gettext_lazy(
             "Results change the players' ratings. Only games between people are rated: with a bot seated the "
             "table is unrated (bots), and a game in which a bot played for an absent player is not rated."
         ),
     )
     private = forms.BooleanField(
-        required=False, label="Private", help_text="Not listed; players join with the invite link."
+        required=False,
+        label=gettext_lazy("Private"),
+        help_text=gettext_lazy("Not listed; players join with the invite link."),
     )
 
     def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:

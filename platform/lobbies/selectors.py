@@ -66,7 +66,7 @@ class TableCard:
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [(name, get_game(name).title) for name in GAMES]
+    return [(name, gettext(get_game(name).title)) for name in GAMES]
 
 
 @dataclass(frozen=True)
@@ -113,13 +113,14 @@ def options_summary(game: str, options: dict[str, Any]) -> str:
         value = options[option.name]
         if option.kind == "bool":
             if value != option.default:
-                parts.append(option.label if value else f"no {option.label.lower()}")
+                label = gettext(option.label)
+                parts.append(label if value else gettext("no %(option)s") % {"option": label.lower()})
         elif option.name == "deck" and not option.choice_labels:
-            parts.append(f"{value} cards")
+            parts.append(ngettext("%(n)s card", "%(n)s cards", value) % {"n": value})
         elif option.choices and option.choice_labels:
-            parts.append(option.choice_labels[option.choices.index(value)])
+            parts.append(gettext(option.choice_labels[option.choices.index(value)]))
         elif option.choices or value != option.default:
-            parts.append(f"{option.label.lower()} {value}")
+            parts.append(f"{gettext(option.label).lower()} {value}")
     return " · ".join(parts)
 
 
@@ -130,7 +131,8 @@ def match_summary(table: Table) -> str:
     for option in game.match_options:
         value = table.match_options.get(option.name)
         if value in option.choices and option.choice_labels:
-            parts.append(f"{option.label.lower()}: {option.choice_labels[option.choices.index(value)]}")
+            choice = gettext(option.choice_labels[option.choices.index(value)])
+            parts.append(f"{gettext(option.label).lower()}: {choice}")
     return ", ".join(parts)
 
 

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from accounts.bots import bots_for_table
 from games import InvalidOptions, get_game
@@ -47,12 +47,12 @@ def _locked_table(table_id: int) -> Table:
     try:
         return Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
-        raise LobbyRefused("There is no such table.") from None
+        raise LobbyRefused(gettext("There is no such table.")) from None
 
 
 def _check_open(table: Table) -> None:
     if table.status != Table.Status.OPEN:
-        raise LobbyRefused("This table has already started.")
+        raise LobbyRefused(gettext("This table has already started."))
 
 
 def _check_may_play(user) -> None:
@@ -64,7 +64,7 @@ def _check_may_play(user) -> None:
 
 def _check_host(table: Table, user) -> None:
     if table.created_by_id != user.pk:
-        raise LobbyRefused("Only the player who created the table can do that.")
+        raise LobbyRefused(gettext("Only the player who created the table can do that."))
 
 
 def _free_seat(table: Table, index: int | None) -> Seat:
@@ -72,14 +72,21 @@ def _free_seat(table: Table, index: int | None) -> Seat:
     if index is None:
         seat = table.seats.filter(**_empty_seats()).order_by("index").first()
         if seat is None:
-            raise LobbyRefused("This table is full.")
+            raise LobbyRefused(gettext("This table is full."))
         return seat
     if not 0 <= index < table.seats_count:
-        raise LobbyRefused(f"There is no seat {index + 1} at this table (it has {table.seats_count}).")
+        raise LobbyRefused(
+            gettext("There is no seat %(n)s at this table (it has %(seats)s).")
+            % {"n": index + 1, "seats": table.seats_count}
+        )
     seat = table.seats.get(index=index)
     if seat.filled:
         full = not table.seats.filter(**_empty_seats()).exists()
-        raise LobbyRefused("This table is full." if full else f"Seat {index + 1} is taken; choose another.")
+        raise LobbyRefused(
+            gettext("This table is full.")
+            if full
+            else gettext("Seat %(n)s is taken; choose another.") % {"n": index + 1}
+        )
     return seat
 
 
@@ -94,13 +101,20 @@ def _check_bot_tables(user, adding_to: Table | None = None) -> None:
         return  # this table already counts
     count = with_bots.values("pk").distinct().count()
     if count >= settings.BOT_TABLES_PER_USER:
-        raise LobbyRefused(f"You already have {count} tables with bots; finish or leave one before starting another.")
+        raise LobbyRefused(
+            ngettext(
+                "You already have %(count)s table with bots; finish or leave it before starting another.",
+                "You already have %(count)s tables with bots; finish or leave one before starting another.",
+                count,
+            )
+            % {"count": count}
+        )
 
 
 def _fill(seat: Seat, **values: Any) -> None:
     # conditional: only an empty seat is filled, even if the lock were somehow bypassed
     if not Seat.objects.filter(pk=seat.pk, **_empty_seats()).update(joined_at=timezone.now(), **values):
-        raise LobbyRefused(f"Seat {seat.index + 1} was just taken; choose another.")
+        raise LobbyRefused(gettext("Seat %(n)s was just taken; choose another.") % {"n": seat.index + 1})
 
 
 def _start_if_full(table: Table) -> bool:
@@ -154,7 +168,7 @@ def seat_join(*, table_id: int, user, index: int | None = None, token: str = "")
         return _seat_join(table_id, user, index, token)
     except IntegrityError:
         # the one-seat-per-user constraint: a double click racing itself
-        raise LobbyRefused("You already sit at this table.") from None
+        raise LobbyRefused(gettext("You already sit at this table.")) from None
 
 
 @transaction.atomic
@@ -162,14 +176,14 @@ def _seat_join(table_id: int, user, index: int | None, token: str) -> Seat:
     _check_may_play(user)
     table = _locked_table(table_id)
     if not table_visible_to(table, user, token):
-        raise LobbyRefused("This table is private: you need its invite link to join.")
+        raise LobbyRefused(gettext("This table is private: you need its invite link to join."))
     # wave2 social: a player the host blocked cannot join his private table, invite link or not
     if table.private and social_blocks(table.created_by, user):
-        raise LobbyRefused("You cannot join this private table.")
+        raise LobbyRefused(gettext("You cannot join this private table."))
     _check_open(table)
     mine = table.seats.filter(user=user).first()
     if mine is not None:
-        raise LobbyRefused(f"You already sit at this table (seat {mine.index + 1}).")
+        raise LobbyRefused(gettext("You already sit at this table (seat %(n)s).") % {"n": mine.index + 1})
     seat = _free_seat(table, index)
     _fill(seat, user=user)
     _start_if_full(table)
@@ -184,7 +198,7 @@ def seat_leave(*, table_id: int, user) -> Table | None:
     _check_open(table)
     mine = table.seats.filter(user=user).first()
     if mine is None:
-        raise LobbyRefused("You do not sit at this table.")
+        raise LobbyRefused(gettext("You do not sit at this table."))
     Seat.objects.filter(pk=mine.pk).update(user=None)
     if table.created_by_id != user.pk:
         return table
@@ -205,12 +219,12 @@ def seat_kick(*, table_id: int, user, index: int) -> Seat:
     _check_host(table, user)
     _check_open(table)
     if not 0 <= index < table.seats_count:
-        raise LobbyRefused(f"There is no seat {index + 1} at this table.")
+        raise LobbyRefused(gettext("There is no seat %(n)s at this table.") % {"n": index + 1})
     seat = table.seats.get(index=index)
     if seat.user_id == user.pk:
-        raise LobbyRefused("You cannot kick yourself; leave the table instead.")
+        raise LobbyRefused(gettext("You cannot kick yourself; leave the table instead."))
     if not seat.filled:
-        raise LobbyRefused(f"Seat {index + 1} is already empty.")
+        raise LobbyRefused(gettext("Seat %(n)s is already empty.") % {"n": index + 1})
     kicked = seat.user
     Seat.objects.filter(pk=seat.pk).update(user=None, bot_level="")
     if kicked is not None and not kicked.is_bot:
@@ -232,7 +246,10 @@ def seat_kick(*, table_id: int, user, index: int) -> Seat:
 def seat_add_bot(*, table_id: int, user, level: str = DEFAULT_BOT_LEVEL, index: int | None = None) -> Seat:
     """The host puts a bot of ``level`` on an empty seat; the match starts if that filled the table."""
     if level not in BOT_LEVEL_NAMES:
-        raise LobbyRefused(f"There is no bot level {level!r} (choose {', '.join(BOT_LEVEL_NAMES)}).")
+        raise LobbyRefused(
+            gettext("There is no bot level %(level)r (choose %(levels)s).")
+            % {"level": level, "levels": ", ".join(BOT_LEVEL_NAMES)}
+        )
     table = _locked_table(table_id)
     _check_host(table, user)
     _check_open(table)
@@ -253,9 +270,12 @@ def table_against_bots(*, user, game: str, seats: int | None = None, level: str 
     counts = engine.seat_counts()
     seats = seats or counts[0]
     if seats not in counts:
-        raise LobbyRefused(f"{engine.title} is played by {counts[0]} to {counts[-1]} players.")
+        raise LobbyRefused(
+            gettext("%(game)s is played by %(low)s to %(high)s players.")
+            % {"game": gettext(engine.title), "low": counts[0], "high": counts[-1]}
+        )
     if level not in BOT_LEVEL_NAMES:
-        raise LobbyRefused(f"There is no bot level {level!r}.")
+        raise LobbyRefused(gettext("There is no bot level %(level)r.") % {"level": level})
     _check_bot_tables(user)
     table = table_create(user=user, game=game, options={}, seats=seats, rated=False, private=False)
     for index, bot in enumerate(bots_for_table([user.pk], seats - 1), start=1):
@@ -274,11 +294,11 @@ def table_rematch(*, table_id: int, user) -> Table | None:
     _check_may_play(user)
     table = _locked_table(table_id)
     if table.status != Table.Status.FINISHED:
-        raise LobbyRefused("A rematch is offered once the match is over.")
+        raise LobbyRefused(gettext("A rematch is offered once the match is over."))
     seats = list(table.seats.select_related("user").order_by("index"))
     humans = {s.user_id for s in seats if s.user_id and not s.is_bot and not s.user.is_bot}
     if user.pk not in humans:
-        raise LobbyRefused("Only the players of this table can ask for a rematch.")
+        raise LobbyRefused(gettext("Only the players of this table can ask for a rematch."))
     if table.rematch_id is not None:
         return table.rematch
     votes = sorted(set(table.rematch_votes or []) | {user.pk})

@@ -70,7 +70,7 @@ def rules(request: HttpRequest, game: str | None = None) -> HttpResponse:
     if game is None:
         return render(request, "lobbies/rules_index.html", {"engines": engines})
     if game not in GAMES:
-        raise Http404("There is no such game.")
+        raise Http404(_("There is no such game."))
     engine = get_game(game)
     context = {"engine": engine, "engines": engines, "options": selectors.rules_options(engine)}
     return render(request, "lobbies/rules.html", context)
@@ -101,7 +101,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
         except services.LobbyRefused as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, "Table created: you sit in seat 1. It starts when every seat is filled.")
+            messages.success(request, _("Table created: you sit in seat 1. It starts when every seat is filled."))
             return redirect("lobby_table", table.pk)
     return render(request, "lobbies/new.html", {"engine": engine, "form": form})
 
@@ -143,7 +143,7 @@ def rematch(request: HttpRequest, table_id: int) -> HttpResponse:
 def _table_visible(request: HttpRequest, table_id: int, token: str = "") -> Table:
     table = selectors.lobby_table(table_id)
     if table is None or not table_visible_to(table, request.user, token):
-        raise Http404("There is no such table.")
+        raise Http404(_("There is no such table."))
     return table
 
 
@@ -179,7 +179,7 @@ def lobby_table(request: HttpRequest, table_id: int) -> HttpResponse:
 def invite(request: HttpRequest, token: str) -> HttpResponse:
     table = selectors.table_by_invite(token)
     if table is None:
-        raise Http404("This invite link is not valid.")
+        raise Http404(_("This invite link is not valid."))
     return _waiting_room(request, table, token)
 
 
@@ -187,7 +187,7 @@ def lobby_table_seats(request: HttpRequest, table_id: int) -> HttpResponse:
     """The htmx-polled seats; once the match starts, htmx is told to go to the table page."""
     token = request.GET.get("token", "")
     if not invite_token_valid(token):
-        return HttpResponseBadRequest(INVITE_INVALID)
+        return HttpResponseBadRequest(_(INVITE_INVALID))
     table = _table_visible(request, table_id, token)
     if table.status != Table.Status.OPEN:
         response = HttpResponse(status=204)
@@ -212,7 +212,7 @@ def _seat_index(request: HttpRequest) -> int | None:
     if not raw:
         return None
     if not raw.lstrip("-").isdigit():
-        raise services.LobbyRefused("Choose a seat by its number.")
+        raise services.LobbyRefused(_("Choose a seat by its number."))
     return int(raw)
 
 
@@ -229,7 +229,7 @@ def _after(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def _lobby_action(request: HttpRequest, table_id: int, action, success: str) -> HttpResponse:
     if not invite_token_valid(request.POST.get("token", "")):
-        return HttpResponseBadRequest(INVITE_INVALID)  # before anything changes
+        return HttpResponseBadRequest(_(INVITE_INVALID))  # before anything changes
     # one transaction with the response: if it cannot be made, the seat was not taken either
     with transaction.atomic():
         try:
@@ -251,7 +251,7 @@ def join(request: HttpRequest, table_id: int) -> HttpResponse:
         request,
         table_id,
         lambda: services.seat_join(table_id=table_id, user=request.user, index=_seat_index(request), token=token),
-        "You sat down.",
+        _("You sat down."),
     )
 
 
@@ -259,7 +259,7 @@ def join(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 def leave(request: HttpRequest, table_id: int) -> HttpResponse:
     return _lobby_action(
-        request, table_id, lambda: services.seat_leave(table_id=table_id, user=request.user), "You left the table."
+        request, table_id, lambda: services.seat_leave(table_id=table_id, user=request.user), _("You left the table.")
     )
 
 
@@ -269,10 +269,10 @@ def kick(request: HttpRequest, table_id: int) -> HttpResponse:
     def action():
         index = _seat_index(request)
         if index is None:
-            raise services.LobbyRefused("Choose the seat to empty.")
+            raise services.LobbyRefused(_("Choose the seat to empty."))
         services.seat_kick(table_id=table_id, user=request.user, index=index)
 
-    return _lobby_action(request, table_id, action, "The seat is free again.")
+    return _lobby_action(request, table_id, action, _("The seat is free again."))
 
 
 @require_POST
@@ -283,7 +283,7 @@ def add_bot(request: HttpRequest, table_id: int) -> HttpResponse:
         request,
         table_id,
         lambda: services.seat_add_bot(table_id=table_id, user=request.user, level=level, index=_seat_index(request)),
-        "A bot sat down.",
+        _("A bot sat down."),
     )
 
 
@@ -292,7 +292,7 @@ def add_bot(request: HttpRequest, table_id: int) -> HttpResponse:
 def against_bots(request: HttpRequest) -> HttpResponse:
     form = AgainstBotsForm(request.POST, games=selectors.game_choices(), levels=BOT_LEVELS)
     if not form.is_valid():
-        messages.error(request, "Choose a game and a bot level.")
+        messages.error(request, _("Choose a game and a bot level."))
         return redirect("play")
     data = form.cleaned_data
     try:

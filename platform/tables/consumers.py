@@ -20,6 +20,7 @@ from urllib.parse import parse_qs
 from asgiref.sync import sync_to_async
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils.translation import gettext
 
 from accounts.sockets import CLOSE_TOO_MANY, UserSocketMixin
 from chat.consumers import ChatSocketMixin
@@ -148,13 +149,13 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             if not self._allow_frame():
-                raise ActionRefused("rate", "too many messages: slow down a little")
+                raise ActionRefused("rate", gettext("too many messages: slow down a little"))
             size = len(text_data.encode("utf-8")) if text_data is not None else len(bytes_data or b"")
             if size > MAX_FRAME:
                 raise ActionRefused("malformed", f"frame too large (over {MAX_FRAME} bytes)")
             # the user's budget across all his sockets and processes, before any database work
             if not await self.user_frame_allowed():
-                raise ActionRefused("rate", "too many messages from your account: slow down a little")
+                raise ActionRefused("rate", gettext("too many messages from your account: slow down a little"))
             self.rate_refusals = 0
             raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
             try:

@@ -12,16 +12,20 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from games import GAMES, get_game
 from games.bots import LEVEL_TITLES, LEVELS
 
-BOT_LEVELS = [(level, LEVEL_TITLES[level]) for level in LEVELS]
+BOT_LEVELS = [(level, gettext_lazy(LEVEL_TITLES[level])) for level in LEVELS]
 
 
 def game_choices() -> list[tuple[str, str]]:
-    """Every registered game (name, title), read when asked: a game registered later is a valid choice."""
-    return [(name, get_game(name).title) for name in GAMES]
+    """Every registered game (name, title), read when asked: a game registered later is a valid choice.
+
+    The title is translated when shown (``get_game_display``), in the reader's language.
+    """
+    return [(name, gettext_lazy(get_game(name).title)) for name in GAMES]
 
 
 def new_invite_token() -> str:
@@ -30,11 +34,11 @@ def new_invite_token() -> str:
 
 class Table(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for players"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        OPEN = "open", gettext_lazy("Waiting for players")
+        PLAYING = "playing", gettext_lazy("Playing")
+        FINISHED = "finished", gettext_lazy("Finished")
         #: stopped by a moderator (or with nobody left): no more moves, the game is unrated
-        ABORTED = "aborted", "Aborted"
+        ABORTED = "aborted", gettext_lazy("Aborted")
 
     game = models.CharField(max_length=16, choices=game_choices)
     options = models.JSONField(default=dict, help_text="The engine's validated options.")

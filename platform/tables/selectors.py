@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 from cachetools import LRUCache
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from accounts.bots import LEVEL_WORDS, seat_names
 from games import get_game
@@ -24,14 +24,18 @@ GENERIC_BOARD = "tables/boards/generic.html"
 
 
 def game_ui(game_name: str) -> dict[str, Any]:
-    """What the table page and the replay draw from the game's own UI metadata (never from its name)."""
+    """What the table page and the replay draw from the game's own UI metadata (never from its name).
+
+    Made for each page or socket, never kept in the shared per-move cache: its words are in the reader's language
+    (``units`` is the form a count of five or more takes, the one "how many" takes in Russian and Ukrainian too).
+    """
     game = get_game(game_name)
     return {
-        "title": game.title,
+        "title": gettext(game.title),
         "board": game.ui.board or GENERIC_BOARD,
-        "seat_badges": dict(game.ui.seat_badges),
-        "unit": gettext(game.unit[0]),
-        "units": gettext(game.unit[1]),
+        "seat_badges": {key: (style, gettext(word)) for key, (style, word) in game.ui.seat_badges.items()},
+        "unit": ngettext(*game.unit, 1),
+        "units": ngettext(*game.unit, 5),
         "resign_ends": game.resign_ends,
     }
 
@@ -287,7 +291,7 @@ def table_end(table: Table, game: Game, seats: list[Seat], user) -> dict[str, An
 
 #: what ``secrets.token_urlsafe`` makes; anything else in a link was not made by us
 INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-INVITE_INVALID = "This invite link is not valid."
+INVITE_INVALID = gettext_noop("This invite link is not valid.")  # translated where it is shown
 
 
 def invite_token_valid(token: str) -> bool:

@@ -19,6 +19,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from games import IllegalAction, get_game
 from games.base import RESIGN_ACTION, State
@@ -29,6 +30,11 @@ from tables.fairness import deck_commitment
 from tables.models import Game, Match, Move, Seat, Table
 from tables.selectors import seat_index_of
 from tables.turns import after_move, schedule_turn, seat_is_automated, turn_handover, turn_start
+
+#: a move made against an old position (translated where it is raised, in the player's language)
+STALE = gettext_noop(
+    "that was made against move %(move)s, but the game is at move %(now)s: the table has changed, look again"
+)
 
 
 class ActionRefused(ValueError):
@@ -77,9 +83,9 @@ def match_start(table: Table) -> Game:
     """Start a match at a full table: the first dealer is drawn by lot."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     if table.status != Table.Status.OPEN:
-        raise ActionRefused("over", "this table has already started")
+        raise ActionRefused("over", gettext("this table has already started"))
     if any(not seat.filled for seat in table.seats.all()):
-        raise ActionRefused("illegal", "every seat must be filled before the start")
+        raise ActionRefused("illegal", gettext("every seat must be filled before the start"))
     # every player starts the match with the table's whole time bank (spent on overrunning turns)
     Seat.objects.filter(table=table).update(time_bank_left=table.time_bank_seconds, timeouts_in_row=0)
     dealer = secrets.randbelow(table.seats_count)
@@ -137,16 +143,15 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
     try:
         game = Game.objects.select_for_update().select_related("table").get(pk=game_id)
     except Game.DoesNotExist:
-        raise ActionRefused("over", "no such game") from None
+        raise ActionRefused("over", gettext("no such game")) from None
     if game.status != Game.Status.PLAYING:
-        raise ActionRefused("over", "this game is over")
+        raise ActionRefused("over", gettext("this game is over"))
     if isinstance(move_number, bool) or not isinstance(move_number, int):
         raise ActionRefused("malformed", "the move number must be a whole number")
     if move_number != game.move_number:
         raise ActionRefused(
             "stale",
-            f"that was made against move {move_number}, but the game is at move "
-            f"{game.move_number}: the table has changed, look again",
+            gettext(STALE) % {"move": move_number, "now": game.move_number},
         )
     state = load_state(game)
     try:
@@ -194,20 +199,19 @@ def table_player_action(table_id: int, user, move_number: Any, action: Any) -> A
     """A human's move from the socket: find his seat in the table's current game."""
     seat = seat_index_of(table_id, user)
     if seat is None:
-        raise ActionRefused("not_seated", "you are not seated at this table")
+        raise ActionRefused("not_seated", gettext("you are not seated at this table"))
     if Seat.objects.filter(table_id=table_id, index=seat, away=True).exists():
         # his page shows no controls while a bot plays for him: a move from an old page changes nothing
-        raise ActionRefused("away", "a bot plays your seat: press “I'm back” to play again")
+        raise ActionRefused("away", gettext("a bot plays your seat: press “I'm back” to play again"))
     game = Game.objects.filter(table_id=table_id).order_by("-number").values_list("pk", "status", "move_number").first()
     if game is None or game[1] != Game.Status.PLAYING:
-        raise ActionRefused("over", "no game is being played at this table")
+        raise ActionRefused("over", gettext("no game is being played at this table"))
     if move_number != game[2] and not isinstance(move_number, bool) and isinstance(move_number, int):
         # refused before the transaction: a stale move costs no write lock (SQLite takes it at BEGIN),
         # so a flood of them cannot slow the other tables; the locked check below still decides races
         raise ActionRefused(
             "stale",
-            f"that was made against move {move_number}, but the game is at move "
-            f"{game[2]}: the table has changed, look again",
+            gettext(STALE) % {"move": move_number, "now": game[2]},
         )
     return table_apply_action(game[0], seat, move_number, action)
 
@@ -316,9 +320,9 @@ def seat_set_away(table_id: int, user, away: bool, reason: str = "left") -> Seat
     game = Game.objects.select_for_update().filter(table_id=table_id, status=Game.Status.PLAYING).first()
     seat = Seat.objects.select_for_update().filter(table_id=table_id, user=user).first()
     if seat is None:
-        raise ActionRefused("not_seated", "you are not seated at this table")
+        raise ActionRefused("not_seated", gettext("you are not seated at this table"))
     if seat.resigned and not away:
-        raise ActionRefused("over", "you resigned: a bot plays your seat to the end of the match")
+        raise ActionRefused("over", gettext("you resigned: a bot plays your seat to the end of the match"))
     taken_over = away and not seat.away and not seat.is_bot
     # the timeout count stays: only a move the player makes himself clears it
     seat.away = away
@@ -398,11 +402,11 @@ def table_resign(table_id: int, user) -> Seat:
     game = playing.select_for_update().select_related("table").first()
     seat = Seat.objects.select_for_update().filter(table_id=table_id, user=user).first()
     if seat is None or seat.is_bot:
-        raise ActionRefused("not_seated", "you are not seated at this table")
+        raise ActionRefused("not_seated", gettext("you are not seated at this table"))
     if game is None:
-        raise ActionRefused("over", "no game is being played at this table")
+        raise ActionRefused("over", gettext("no game is being played at this table"))
     if seat.resigned:
-        raise ActionRefused("over", "you have already resigned")
+        raise ActionRefused("over", gettext("you have already resigned"))
     state = load_state(game)
     ends = get_game(game.table.game).resign_ends
     if ends:

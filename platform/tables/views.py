@@ -18,7 +18,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     token = request.GET.get("invite", "")
     if not invite_token_valid(token):
-        return HttpResponseBadRequest(INVITE_INVALID)
+        return HttpResponseBadRequest(_(INVITE_INVALID))
     if not table_visible_to(table, request.user, token):
         raise Http404("no such table")
     state = socket_state(table.pk, request.user)
@@ -41,7 +41,7 @@ def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
     if game is None or not table_visible_to(game.table, request.user, request.GET.get("invite", "")):
         raise Http404("no such game")
     if game.status != Game.Status.FINISHED:
-        messages.info(request, "A replay is available once the game is over.")
+        messages.info(request, _("A replay is available once the game is over."))
         raise Http404("this game is still being played")
     try:
         step = int(request.GET.get("step", "0"))

@@ -59,6 +59,10 @@ def test_the_switcher_turns_the_table_page_russian(browser, platform_server):
     # the match sheet (shared by every socket of the table) speaks each reader's language: "1 партия", "Дураки"
     sheet = page.inner_text("#table-sheet")
     assert "1 партия" in sheet and "Дураки" in sheet, sheet
+    # the table's own words, which the socket draws for this reader: the status, the hand, resigning
+    status = page.inner_text("#table-status")
+    assert "Ваш ход" in status or "Ждём хода" in status, status
+    assert "Ваши карты" in page.inner_text("#table-play") and "Сдаться" in page.inner_text("#table-away")
     assert page.get_attribute('#table-chat input[name="text"]', "placeholder") == "Напишите что-нибудь…"
 
     # what the socket renders comes in Russian too: a quick phrase, sent and shown over it

@@ -201,3 +201,90 @@ def test_one_shared_score_sheet_reads_in_each_readers_language():
         with translation.override(lang):
             shown[lang] = template.render(Context({"sheet": sheet}))
     assert shown == {"uk": "3 партії · Дурні", "ru": "3 партии · Дураки", "en": "3 games · Fools"}
+
+
+#: the create form of Durak in each language: an option's label, its help, a choice, a form label, the match's unit
+CREATE_FORM = {
+    "ru": (
+        "Новый стол: Дурак",
+        "Кто подкидывает",
+        "Сколько карт ходящий может выложить в начале захода.",
+        "Переводной",
+        "Время на ход",
+        "Сколько партий длится матч.",
+        "Создать и сесть",
+    ),
+    "uk": (
+        "Новий стіл: Дурень",
+        "Хто підкидає",
+        "Скільки карт той, хто ходить, може викласти на початку заходу.",
+        "Перевідний",
+        "Час на хід",
+        "Скільки партій триває матч.",
+        "Створити й сісти",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_create_form_explains_every_option_in_the_readers_language(client, django_user_model, lang):
+    from django.urls import reverse
+
+    user = django_user_model.objects.create_user("taras", "t@example.com", "pw-cards-123")
+    client.force_login(user)
+    page = client.get(reverse("table_new"), {"game": "durak"}, headers={"accept-language": lang})
+    body = html.unescape(page.content.decode())
+    missing = [text for text in CREATE_FORM[lang] if text not in body]
+    assert not missing, missing
+    for english in ("Who throws in", "How many cards the attacker may lead", "Time per turn", "Create and sit down"):
+        assert english not in body
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_waiting_room_and_the_rules_page_read_in_the_readers_language(client, django_user_model, lang):
+    from django.urls import reverse
+
+    from lobbies.services import table_create
+
+    host = django_user_model.objects.create_user("bohdan", "b@example.com", "pw-cards-123", display_name="Bohdan")
+    table = table_create(user=host, game="durak", options={"mode": "transfer"}, seats=3, match_length=3)
+    client.force_login(host)
+    room = html.unescape(
+        client.get(reverse("lobby_table", args=[table.pk]), headers={"accept-language": lang}).content.decode()
+    )
+    expected = {
+        # the waiting room's own words, the options in words (a choice's label) and the match in the game's unit
+        "ru": ("Ждём игроков", "Переводной", "3 партии", "Место 2", "свободно", "Встать", "Как играть"),
+        "uk": ("Чекаємо на гравців", "Перевідний", "3 партії", "Місце 2", "вільне", "Встати", "Як грати"),
+    }[lang]
+    missing = [text for text in expected if text not in room]
+    assert not missing, missing
+    assert "Waiting for players" not in room and "Transfer (perevodnoy)" not in room
+    rules = html.unescape(
+        client.get(reverse("rules", args=["durak"]), headers={"accept-language": lang}).content.decode()
+    )
+    help_text = {
+        "ru": "Сколько карт ходящий может выложить в начале захода.",
+        "uk": "Скільки карт той, хто ходить, може викласти на початку заходу.",
+    }[lang]
+    assert help_text in rules and "How many cards the attacker may lead" not in rules
+
+
+def test_the_end_of_match_banner_reads_in_ukrainian(client):
+    from django.urls import reverse
+
+    from tables.services import table_resign
+    from tests.platform.tables.factories import started_table
+
+    table, players, _ = started_table("durak", 2)
+    table_resign(table.pk, players[0])  # the fool; the one-game match is over
+    client.force_login(players[1])
+    page = html.unescape(
+        client.get(reverse("table", args=[table.pk]), headers={"accept-language": "uk"}).content.decode()
+    )
+    banner = page[page.index('id="table-end"') : page.index("</section>", page.index('id="table-end"'))]
+    for text in ("Player 1 виграє матч", "Реванш", "Новий стіл", "До лобі", "Запис останньої партії"):
+        assert text in banner, text
+    assert "<strong>Player 0</strong> — дурень." in page and "Партію закінчено." in page
+    for english in ("wins the match", "Rematch", "Back to lobby", "Game over", "is the fool"):
+        assert english not in page, english

@@ -5,7 +5,10 @@ unit words carry no gettext marker for xgettext to find; the platform
 translates them where it shows them (``{% translate game.title %}``,
 ``ngettext(*game.unit, n)``). This command writes them, read from the live
 registry, to a throwaway module that xgettext reads with the rest of the
-sources, so a new game or option reaches the catalogues by itself.
+sources, so a new game or option reaches the catalogues by itself. This is
+the only way a game's words get there: ``games/`` carries no gettext markers
+(a marker would cover some words, options, and not others, titles and units,
+and a second list is one more to keep in step).
 
 Single words a page shows alone (a sheet's "fool", its "Fools" heading) use
 the context "game word": the same English word may also be one form of a
@@ -39,6 +42,7 @@ class Message(NamedTuple):
 def registry_messages() -> list[Message]:
     """Every translatable text of every registered game, as the catalogue holds it."""
     from games import GAMES, get_game
+    from games.bots import LEVEL_TITLES
 
     found: list[Message] = []
 
@@ -64,6 +68,8 @@ def registry_messages() -> list[Message]:
                 add(f"{game.title}: a choice of the option {option.name!r}", choice)
         for key, (_style, word) in game.ui.seat_badges.items():
             add(f"{game.title}: the badge beside the {key}'s name", word)
+    for level, title in LEVEL_TITLES.items():
+        add(f"the name of the bots' level {level!r}", title)
     return found
 
 
