@@ -144,3 +144,9 @@ def seat_name(players: list[dict[str, Any]], index: Any) -> str:
                 return format_html('<span class="team-name team-{}">{}</span>', player["team"], player["name"])
             return player["name"]
     return "" if index is None else f"seat {index + 1}"
+
+
+@register.filter
+def bot_to_act(players: list[dict[str, Any]]) -> bool:
+    """A bot plays the turn (a bot seat, or one whose player is away): its clock is only a safety net, not shown."""
+    return any(p.get("turn") and (p.get("is_bot") or p.get("away")) for p in players or [])
