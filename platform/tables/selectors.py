@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 import threading
+from dataclasses import dataclass
 from typing import Any
 
 from cachetools import LRUCache
@@ -133,54 +134,82 @@ def _game_shared(game: Game) -> dict[str, Any]:
     return shared
 
 
-def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> dict[str, Any]:
-    """Everything one socket (one seat, or a spectator) is sent after a change.
+@dataclass
+class Snapshot:
+    """A table as its sockets show it at one moment: read once, then each seat's context is pure."""
+
+    table: Table
+    seats: list[Seat]
+    game: Game | None
+    shared: dict[str, Any] | None  # the game's ``_game_shared`` data
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """(game, move number): which is newer; a table before its first game is (0, 0)."""
+        return (self.game.pk, self.game.move_number) if self.game is not None else (0, 0)
+
+    def context(self, seat: int | None) -> dict[str, Any]:
+        """Everything one seat (None: a spectator) is sent: its own view, never another seat's."""
+        table, seats, game = self.table, self.seats, self.game
+        if game is None or self.shared is None:
+            return {
+                "table": table,
+                "ui": game_ui(table.game),
+                "seat": seat,
+                "game": None,
+                "players": seat_players(table, None, seats),
+                "public": {"table": table.pk, "status": table.status, "game": None, "seat": seat},
+            }
+        shared = self.shared
+        sv = seat_view(game, seat, shared["state"])
+        return {
+            "table": table,
+            "ui": game_ui(table.game),
+            "game": game,
+            "seat": seat,
+            **sv,
+            "players": seat_players(table, sv["view"], seats),
+            "log": shared["log"],
+            "sheet": shared["sheet"],
+            "previous": shared["previous"],
+            "me_away": any(s.away for s in seats if s.index == seat),
+            "public": {
+                "table": table.pk,
+                "status": table.status,
+                "game": game.pk,
+                "number": game.number,
+                "seat": seat,
+                "move": game.move_number,
+                "view": sv["view"],
+                "legal": sv["legal"],
+                "commitment": game.commitment,
+                "deadline": game.deadline.isoformat() if game.deadline else None,
+            },
+        }
+
+
+def table_snapshot(table_id: int, hint: tuple[int, int] | None = None) -> Snapshot:
+    """The table, its seats and its current game, read for its sockets.
 
     ``hint`` is the (game, move number) a change event named: when this
     process already holds that move's shared data, the game row is not read again.
     """
-    # the table, its seats and their players in one query (this runs for every socket on every move)
+    # the table, its seats and their players in one query
     seats = list(Seat.objects.filter(table_id=table_id).select_related("table", "user").order_by("index"))
     table = seats[0].table if seats else Table.objects.get(pk=table_id)
-    me = user is not None and user.is_authenticated
-    seat = next((s.index for s in seats if me and s.user_id == user.pk), None)
     cached = _shared_get(hint)
     game = cached["game"] if cached else current_game(table)
     if game is None:
-        return {
-            "table": table,
-            "ui": game_ui(table.game),
-            "seat": seat,
-            "game": None,
-            "players": seat_players(table, None, seats),
-            "public": {"table": table.pk, "status": table.status, "game": None, "seat": seat},
-        }
-    shared = cached or _game_shared(game)
-    sv = seat_view(game, seat, shared["state"])
-    return {
-        "table": table,
-        "ui": game_ui(table.game),
-        "game": game,
-        "seat": seat,
-        **sv,
-        "players": seat_players(table, sv["view"], seats),
-        "log": shared["log"],
-        "sheet": shared["sheet"],
-        "previous": shared["previous"],
-        "me_away": any(s.away for s in seats if s.index == seat),
-        "public": {
-            "table": table.pk,
-            "status": table.status,
-            "game": game.pk,
-            "number": game.number,
-            "seat": seat,
-            "move": game.move_number,
-            "view": sv["view"],
-            "legal": sv["legal"],
-            "commitment": game.commitment,
-            "deadline": game.deadline.isoformat() if game.deadline else None,
-        },
-    }
+        return Snapshot(table, seats, None, None)
+    return Snapshot(table, seats, game, cached or _game_shared(game))
+
+
+def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> dict[str, Any]:
+    """Everything one socket (one seat, or a spectator) is sent after a change."""
+    snapshot = table_snapshot(table_id, hint)
+    me = user is not None and user.is_authenticated
+    seat = next((s.index for s in snapshot.seats if me and s.user_id == user.pk), None)
+    return snapshot.context(seat)
 
 
 #: what ``secrets.token_urlsafe`` makes; anything else in a link was not made by us
