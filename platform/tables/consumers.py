@@ -190,7 +190,7 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         # a move names its (game, move): the first socket of this process to hear it reads it
         # for all; a change without a move (a seat away, a table stopped) is read afresh
         if event.get("move") is not None:
-            await self.send_state(at_least=(event["game"], event["move"]))
+            await self.send_state(at_least=(event["game"], event["move"]), by=event.get("by"))
         else:
             await self.send_state(fresh=True)
 
@@ -203,14 +203,16 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         else:
             await self.send(text_data=render_announcement(event["event"], event["text"]))
 
-    async def send_state(self, at_least: tuple[int, int] | None = None, fresh: bool = False) -> None:
+    async def send_state(
+        self, at_least: tuple[int, int] | None = None, fresh: bool = False, by: str | None = None
+    ) -> None:
         if self._counted and time.monotonic() - self._seen > 60:
             await self.user_socket_seen()  # still open: keep counting towards the user's socket cap
             if hasattr(self, "user_group"):
                 await sync_to_async(presence_add, thread_sensitive=False)(
                     self.table_id, self.user.pk, self.channel_name
                 )
-        snapshot = await live.snapshot(self.table_id, at_least, fresh)
+        snapshot = await live.snapshot(self.table_id, at_least, fresh, by)
         seat = snapshot.seat_of(self.user)
         if self.json_mode:
             await self.send(text_data=snapshot.json(seat))

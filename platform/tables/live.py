@@ -32,7 +32,7 @@ from django.utils.translation import get_language
 
 from tables.rendering import play_controls
 from tables.selectors import Snapshot as Data
-from tables.selectors import table_snapshot
+from tables.selectors import snapshot_after_move, table_snapshot
 
 #: the empty error box each state carries: it clears an error the seat was shown
 ERROR_BOX = '<div id="table-error" class="table-error" role="alert"></div>'
@@ -120,6 +120,7 @@ class _Table:
 _TABLES: dict[int, _Table] = {}
 
 _read = sync_to_async(table_snapshot, thread_sensitive=False)
+_read_move = sync_to_async(snapshot_after_move, thread_sensitive=False)
 
 
 def watch(table_id: int) -> None:
@@ -134,22 +135,28 @@ def unwatch(table_id: int) -> None:
             del _TABLES[table_id]
 
 
-async def _load(table_id: int, table: _Table, number: int) -> None:
+async def _load(table_id: int, table: _Table, number: int, after_move: bool) -> None:
     try:
+        data = None
+        if after_move and table.snapshot is not None:
+            data = await _read_move(table.snapshot.data)
         # loads of a table run one at a time, so the one finishing now read the newest rows
-        table.snapshot = Snapshot(await _read(table_id))
+        table.snapshot = Snapshot(data or await _read(table_id))
         table.done = number
     finally:
         table.loading = None
 
 
-async def snapshot(table_id: int, at_least: tuple[int, int] | None = None, fresh: bool = False) -> Snapshot:
+async def snapshot(
+    table_id: int, at_least: tuple[int, int] | None = None, fresh: bool = False, by: str | None = None
+) -> Snapshot:
     """The table's latest snapshot in this process.
 
     ``at_least``: a move's (game, move) from its event; the database is read only when
     this process has nothing as new. ``fresh``: a change that is not a move (a seat gone
     away, a table stopped) or a socket opening: one read begun after the call serves it.
-    Concurrent sockets share one read.
+    Concurrent sockets share one read. A player's next move in the game this process holds
+    reads only the game row and the new log lines (``by`` says who moved).
     """
     table = _TABLES.setdefault(table_id, _Table())
     ticket = table.started
@@ -159,7 +166,15 @@ async def snapshot(table_id: int, at_least: tuple[int, int] | None = None, fresh
             return snap
         if table.loading is None:
             table.started += 1
-            table.loading = asyncio.ensure_future(_load(table_id, table, table.started))
+            after_move = (
+                not fresh
+                and by == "player"
+                and at_least is not None
+                and snap is not None
+                and snap.data.game is not None
+                and snap.key[0] == at_least[0]
+            )
+            table.loading = asyncio.ensure_future(_load(table_id, table, table.started, after_move))
         await asyncio.shield(table.loading)
     assert table.snapshot is not None
     return table.snapshot

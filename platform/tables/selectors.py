@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import secrets
 import threading
@@ -64,7 +65,11 @@ def seat_view(game: Game, seat: int | None, state: State | None = None) -> dict[
     }
 
 
-def game_log(game: Game, limit: int = 30) -> list[Move]:
+#: the move log shows the latest moves only
+LOG_LENGTH = 30
+
+
+def game_log(game: Game, limit: int = LOG_LENGTH) -> list[Move]:
     moves = list(Move.objects.filter(game=game).order_by("-number")[:limit])
     moves.reverse()
     return moves
@@ -202,6 +207,45 @@ def table_snapshot(table_id: int, hint: tuple[int, int] | None = None) -> Snapsh
     if game is None:
         return Snapshot(table, seats, None, None)
     return Snapshot(table, seats, game, cached or _game_shared(game))
+
+
+#: what a move changes on the game row (``services.table_apply_action`` saves these)
+MOVE_FIELDS = (
+    "move_number",
+    "state",
+    "status",
+    "result",
+    "finished_at",
+    "deadline",
+    "turn_started_at",
+    "bot_substituted",
+)
+
+
+def snapshot_after_move(before: Snapshot) -> Snapshot | None:
+    """``before`` brought up to the game's latest move with two small reads (the game row's move fields,
+    the new log lines), or None when a full read is needed (the game is no longer playing).
+
+    A player's move changes nothing else the sockets show: not the table, the seats, the sheet
+    or the previous game (a timeout or a bot move may mark a seat away: callers read those in full).
+    """
+    game = before.game
+    assert game is not None and before.shared is not None
+    row = Game.objects.filter(pk=game.pk).values(*MOVE_FIELDS).first()
+    if row is None or row["status"] != Game.Status.PLAYING:
+        return None
+    fresh = copy.copy(game)
+    for name, value in row.items():
+        setattr(fresh, name, value)
+    new = list(Move.objects.filter(game_id=game.pk, number__gt=game.move_number).order_by("number"))
+    log = before.shared["log"]
+    shared = {
+        **before.shared,
+        "game": fresh,
+        "state": get_game(before.table.game).from_json(fresh.state),
+        "log": (log + new)[-LOG_LENGTH:] if new else log,
+    }
+    return Snapshot(before.table, before.seats, fresh, shared)
 
 
 def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> dict[str, Any]:

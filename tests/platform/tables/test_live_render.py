@@ -12,7 +12,7 @@ from games import GAMES
 from tables import live
 from tables.models import Game
 from tables.rendering import render_table
-from tables.selectors import seat_view, socket_state, table_snapshot
+from tables.selectors import seat_view, snapshot_after_move, socket_state, table_snapshot
 from tables.services import table_apply_action
 from tests.platform.tables.factories import started_table
 from tests.platform.tables.test_consumer import CARD, connect, hidden_from
@@ -45,6 +45,27 @@ def test_shared_fragments_are_the_html_each_seat_got_before(name):
             old = render_table(socket_state(table.pk, user))
             assert new.strip() == old.strip(), f"{name}, seat {seat}, move {game.move_number}"
         game = play(game, rng, 7)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_snapshot_brought_up_to_date_after_moves_shows_what_a_full_read_shows(name):
+    table, players, game = started_table(name, SEATS[name])
+    rng = random.Random(11)
+    before = table_snapshot(table.pk)
+    for steps in (1, 3, 40):  # one move, a few missed events, past the log's length
+        game = play(game, rng, steps)
+        game.refresh_from_db()
+        after = snapshot_after_move(before)
+        if game.status != Game.Status.PLAYING:
+            assert after is None  # a finished game is read in full
+            return
+        full = live.Snapshot(table_snapshot(table.pk))
+        assert after is not None and after.key == full.key
+        for seat in [*range(len(players)), None]:
+            assert live.Snapshot(after).fragments(seat) == full.fragments(seat)
+            assert live.Snapshot(after).json(seat) == full.json(seat)
+        before = after
 
 
 async def frames_until_move(comm, move: int) -> list[str]:
