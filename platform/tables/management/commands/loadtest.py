@@ -28,6 +28,7 @@ PostgreSQL backends is read from /proc over the playing window.
 from __future__ import annotations
 
 import asyncio
+import collections
 import html
 import json
 import os
@@ -95,6 +96,7 @@ class TableStats:
     all_latencies: list[float] = field(default_factory=list)
     moves: int = 0
     refused: int = 0
+    why: collections.Counter = field(default_factory=collections.Counter)  # refusals by message
     frames: int = 0
     bytes: int = 0
 
@@ -217,6 +219,7 @@ async def socket(
                 frame = json.loads(raw)
                 if frame.get("type") == "error":
                     stats.refused += 1
+                    stats.why[frame.get("code")] += 1
                 elif frame.get("type") == "state" and frame.get("move") is not None:
                     move = frame["move"]
                     view = frame.get("view") or {}
@@ -230,8 +233,9 @@ async def socket(
                     play, shown = PLAY.search(raw), BOARD.search(raw)
                     board = shown.group(0) if shown else board  # a fragment not sent is unchanged
                     clicks = offered_clicks(play.group(0), board, rng) if play and seated else []
-                elif ERROR.search(raw):
+                elif error := ERROR.search(raw):
                     stats.refused += 1  # a refused click: try another of the same form
+                    stats.why[error.group(1)[:40]] += 1
             if move is not None:
                 stats.received(move, seated)
             elif not (mode == "json" and frame.get("type") == "error") and not (mode == "html" and ERROR.search(raw)):
@@ -476,3 +480,6 @@ class Command(BaseCommand):
                 f"p99={percentile(all_lat, 0.99):.1f} ms"
             )
         self.stdout.write(line)
+        why = sum((st.why for st in stats), collections.Counter())
+        if why:
+            self.stdout.write("refusals: " + "; ".join(f"{n}x {text}" for text, n in why.most_common(4)))
