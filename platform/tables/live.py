@@ -26,7 +26,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from asgiref.sync import sync_to_async
+from channels.db import DatabaseSyncToAsync
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
@@ -119,8 +119,9 @@ class _Table:
 #: the tables this process has sockets on; only touched from the event loop
 _TABLES: dict[int, _Table] = {}
 
-_read = sync_to_async(table_snapshot, thread_sensitive=False)
-_read_move = sync_to_async(snapshot_after_move, thread_sensitive=False)
+# channels' wrapper hands the thread's connection back after each read (to the pool, when there is one)
+_read = DatabaseSyncToAsync(table_snapshot, thread_sensitive=False)
+_read_move = DatabaseSyncToAsync(snapshot_after_move, thread_sensitive=False)
 
 
 def watch(table_id: int) -> None:
