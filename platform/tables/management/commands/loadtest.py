@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlparse
 
 from django.core.management.base import BaseCommand
-from django.db import connection
+from django.db import OperationalError, connection
 from websockets.asyncio.client import connect
 
 from accounts.models import User
@@ -83,6 +83,17 @@ def create_tables(count: int, run: str, spectators: int) -> list[Setup]:
             Setup(table.pk, [session_cookie_for(u) for u in users], [session_cookie_for(u) for u in watchers])
         )
     return tables
+
+
+def remove_tables(run: str) -> None:
+    for attempt in range(5):
+        try:
+            Table.objects.filter(created_by__username__startswith=f"load-{run}-").delete()
+            User.objects.filter(username__startswith=f"load-{run}-").delete()
+            return
+        except OperationalError:  # a deadlock with a last move still being applied: try again
+            if attempt == 4:
+                raise
 
 
 @dataclass
@@ -447,7 +458,12 @@ class Command(BaseCommand):
             await asyncio.to_thread(meter.stop)
             await asyncio.gather(*tasks)
 
-        asyncio.run(main())
+        try:
+            asyncio.run(main())
+        finally:
+            # left behind, the tables' turn timers would later play them (timeouts, stand-in bots)
+            # and load the next measurement
+            remove_tables(run)
         used = meter.used
         # clicks sent, less those the server refused (an illegal pick, a stale form)
         moves = sum(st.moves - st.refused for st in stats)
