@@ -62,8 +62,12 @@ def env_list(name: str, default: list[str], environ: Mapping[str, str] = os.envi
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
-def database_config(url: str | None, default_sqlite: str) -> dict:
-    """``DATABASE_URL`` (PostgreSQL or SQLite) or the embedded SQLite file."""
+def database_config(url: str | None, default_sqlite: str, pool: int = 0) -> dict:
+    """``DATABASE_URL`` (PostgreSQL or SQLite) or the embedded SQLite file.
+
+    ``pool`` > 0 (PostgreSQL only): Django's psycopg pool of at most that many connections,
+    shared by the process's threads instead of one persistent connection per thread.
+    """
     import dj_database_url
 
     # SQLite has no row locks: IMMEDIATE transactions take the write lock up front, so two
@@ -88,6 +92,10 @@ def database_config(url: str | None, default_sqlite: str) -> dict:
         config["OPTIONS"] = {**sqlite_options, **config.get("OPTIONS", {})}
     elif not config.get("NAME"):
         raise ImproperlyConfigured(f"DATABASE_URL={url!r}: the database name is missing")
+    elif pool > 0:
+        # the pool keeps the connections: Django must hand each back after use (CONN_MAX_AGE 0)
+        config["CONN_MAX_AGE"] = 0
+        config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": {"min_size": 2, "max_size": pool, "timeout": 10}}
     return config
 
 

@@ -95,7 +95,11 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": database_config(os.environ.get("DATABASE_URL"), str(VAR_DIR / "db.sqlite3"))}
+DATABASES = {
+    "default": database_config(
+        os.environ.get("DATABASE_URL"), str(VAR_DIR / "db.sqlite3"), pool=env_int("DB_POOL_MAX", 0, low=0)
+    )
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 

@@ -53,8 +53,14 @@ class Launcher:
         self.restart_at: dict[str, float] = {}
         self.stopping = False
 
-    def env(self) -> dict[str, str]:
+    def env(self, name: str = "") -> dict[str, str]:
         env = dict(os.environ)
+        if name.startswith("daphne"):
+            # a web process runs each socket's database work on a thread: enough threads that sockets
+            # waiting on a slow commit leave others free, and a bounded pool of connections shared by
+            # them (config.env.database_config); a Celery worker forks, so it keeps plain connections
+            env.setdefault("ASGI_THREADS", "24")
+            env.setdefault("DB_POOL_MAX", "12")
         base = Path(settings.BASE_DIR)
         paths = [str(base / "platform"), str(base)]
         if env.get("PYTHONPATH"):
@@ -70,7 +76,7 @@ class Launcher:
         self.started_at[name] = time.monotonic()
         self.children[name] = subprocess.Popen(
             args,
-            env=self.env(),
+            env=self.env(name),
             cwd=settings.BASE_DIR,
             stdin=subprocess.DEVNULL,
             start_new_session=True,

@@ -25,10 +25,11 @@ from django.utils.translation import gettext
 from accounts.sockets import CLOSE_TOO_MANY, UserSocketMixin
 from chat.consumers import ChatSocketMixin
 from games import get_game
+from tables import live
 from tables.models import Table
 from tables.presence import presence_add, presence_remove
-from tables.rendering import render_announcement, render_error, render_table
-from tables.selectors import socket_state, table_visible_to
+from tables.rendering import render_announcement, render_error
+from tables.selectors import table_visible_to
 from tables.services import ActionRefused, table_player_action
 
 
@@ -104,13 +105,17 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         self.group = f"table-{self.table_id}"
         self.tokens, self.stamp = BURST, time.monotonic()
         self.rate_refusals = 0
+        #: what this socket last sent of each fragment: only changed ones are sent again
+        self.sent: dict[str, str] = {}
+        live.watch(self.table_id)
+        self.watching = True
         await self.channel_layer.group_add(self.group, self.channel_name)
         if self.user is not None and self.user.is_authenticated:
             # a player with the table open: it is not abandoned to the bots
             await sync_to_async(presence_add, thread_sensitive=False)(self.table_id, self.user.pk, self.channel_name)
         await self.chat_join(self.table_id)
         await self.accept()
-        await self.send_state()
+        await self.send_state(fresh=True)
 
     def _may_watch(self, token: str) -> bool:
         from moderation.selectors import ban_message
@@ -126,6 +131,9 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if getattr(self, "watching", False):
+            self.watching = False
+            live.unwatch(self.table_id)
         if hasattr(self, "user_group"):
             await sync_to_async(presence_remove, thread_sensitive=False)(self.table_id, self.user.pk, self.channel_name)
         await self.user_socket_close()
@@ -180,9 +188,12 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
             await self.send_error("malformed", "that message could not be understood")
 
     async def table_changed(self, event: dict) -> None:
-        # a move names its (game, move): sockets after the first reuse that move's data
-        hint = (event["game"], event["move"]) if event.get("move") is not None else None
-        await self.send_state(hint)
+        # a move names its (game, move): the first socket of this process to hear it reads it
+        # for all; a change without a move (a seat away, a table stopped) is read afresh
+        if event.get("move") is not None:
+            await self.send_state(at_least=(event["game"], event["move"]), by=event.get("by"))
+        else:
+            await self.send_state(fresh=True)
 
     async def tournament_announce(self, event: dict) -> None:
         # an event organizer's announcement to every table of his event (tournaments.services)
@@ -193,21 +204,28 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         else:
             await self.send(text_data=render_announcement(event["event"], event["text"]))
 
-    async def send_state(self, hint: tuple[int, int] | None = None) -> None:
+    async def send_state(
+        self, at_least: tuple[int, int] | None = None, fresh: bool = False, by: str | None = None
+    ) -> None:
         if self._counted and time.monotonic() - self._seen > 60:
             await self.user_socket_seen()  # still open: keep counting towards the user's socket cap
             if hasattr(self, "user_group"):
                 await sync_to_async(presence_add, thread_sensitive=False)(
                     self.table_id, self.user.pk, self.channel_name
                 )
-        state = await database_sync_to_async(socket_state)(self.table_id, self.user, hint)
+        snapshot = await live.snapshot(self.table_id, at_least, fresh, by)
+        seat = snapshot.seat_of(self.user)
         if self.json_mode:
-            await self.send(text_data=json.dumps({"type": "state", **state["public"]}))
-        else:
-            await self.send(text_data=await database_sync_to_async(render_table)(state))
+            await self.send(text_data=snapshot.json(seat))
+            return
+        changed = [html for fid, html in snapshot.fragments(seat) if self.sent.get(fid) != html]
+        if changed:
+            self.sent.update(snapshot.fragments(seat))
+            await self.send(text_data="\n".join(changed))
 
     async def send_error(self, code: str, message: str) -> None:
         if self.json_mode:
             await self.send(text_data=json.dumps({"type": "error", "code": code, "message": message}))
         else:
+            getattr(self, "sent", {}).pop("table-error", None)  # the next state clears the error again
             await self.send(text_data=render_error(message))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import secrets
 import threading
+from dataclasses import dataclass
 from typing import Any
 
 from cachetools import LRUCache
@@ -79,7 +81,11 @@ def seat_view(game: Game, seat: int | None, state: State | None = None) -> dict[
     }
 
 
-def game_log(game: Game, limit: int = 30) -> list[Move]:
+#: the move log shows the latest moves only
+LOG_LENGTH = 30
+
+
+def game_log(game: Game, limit: int = LOG_LENGTH) -> list[Move]:
     moves = list(Move.objects.filter(game=game).order_by("-number")[:limit])
     moves.reverse()
     return moves
@@ -171,86 +177,162 @@ def _game_shared(game: Game) -> dict[str, Any]:
     return shared
 
 
-def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> dict[str, Any]:
-    """Everything one socket (one seat, or a spectator) is sent after a change.
+@dataclass
+class Snapshot:
+    """A table as its sockets show it at one moment: read once, then each seat's context is pure."""
+
+    table: Table
+    seats: list[Seat]
+    game: Game | None
+    shared: dict[str, Any] | None  # the game's ``_game_shared`` data
+    #: read with the rest (the template side must not query): a listener keeps the table for bots
+    #: (a tournament board), and the end-of-match banner's table-wide part
+    kept_for_bots: bool = False
+    ended: dict[str, Any] | None = None
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """(game, move number): which is newer; a table before its first game is (0, 0)."""
+        return (self.game.pk, self.game.move_number) if self.game is not None else (0, 0)
+
+    def context(self, seat: int | None) -> dict[str, Any]:
+        """Everything one seat (None: a spectator) is sent: its own view, never another seat's."""
+        table, seats, game = self.table, self.seats, self.game
+        rating = rating_label(table.rated, any(s.is_bot or (s.user_id and s.user.is_bot) for s in seats))
+        if game is None or self.shared is None:
+            players = seat_players(table, None, seats)
+            return {
+                "table": table,
+                "ui": game_ui(table.game),
+                "seat": seat,
+                "game": None,
+                "players": players,
+                "teams": team_rows(table, players),
+                "rating": rating,
+                "public": {"table": table.pk, "status": table.status, "game": None, "seat": seat},
+            }
+        shared = self.shared
+        sv = seat_view(game, seat, shared["state"])
+        players = seat_players(table, sv["view"], seats)
+        me_away = any(s.away for s in seats if s.index == seat)
+        if me_away:
+            # a bot plays his seat: no controls (the server refuses his moves) and no "your turn"
+            sv["legal"], sv["my_turn"] = [], False
+        return {
+            "table": table,
+            "ui": game_ui(table.game),
+            "game": game,
+            "seat": seat,
+            **sv,
+            "players": players,
+            "teams": team_rows(table, players),
+            "log": shared["log"],
+            "sheet": shared["sheet"],
+            "previous": shared["previous"],
+            "me_away": me_away,
+            "me_resigned": any(s.resigned for s in seats if s.index == seat),
+            "leave_ends_table": (
+                seat is not None
+                and table.status == Table.Status.PLAYING
+                and not self.kept_for_bots
+                and _last_human(seats, seat)
+            ),
+            "rating": rating,
+            "end": table_end(self.ended, seats, seat),
+            "public": {
+                "table": table.pk,
+                "status": table.status,
+                "game": game.pk,
+                "number": game.number,
+                "seat": seat,
+                "move": game.move_number,
+                "view": sv["view"],
+                "legal": sv["legal"],
+                "commitment": game.commitment,
+                "deadline": game.deadline.isoformat() if game.deadline else None,
+            },
+        }
+
+
+def table_snapshot(table_id: int, hint: tuple[int, int] | None = None) -> Snapshot:
+    """The table, its seats and its current game, read for its sockets.
 
     ``hint`` is the (game, move number) a change event named: when this
     process already holds that move's shared data, the game row is not read again.
     """
-    # the table, its seats and their players in one query (this runs for every socket on every move)
+    # the table, its seats and their players in one query
     seats = list(Seat.objects.filter(table_id=table_id).select_related("table", "user").order_by("index"))
     table = seats[0].table if seats else Table.objects.get(pk=table_id)
-    me = user is not None and user.is_authenticated
-    seat = next((s.index for s in seats if me and s.user_id == user.pk), None)
     cached = _shared_get(hint)
     game = cached["game"] if cached else current_game(table)
+    kept = any(answer for _receiver, answer in signals.table_played_out.send(sender=Table, table_id=table.pk))
     if game is None:
-        players = seat_players(table, None, seats)
-        return {
-            "table": table,
-            "ui": game_ui(table.game),
-            "seat": seat,
-            "game": None,
-            "players": players,
-            "teams": team_rows(table, players),
-            "rating": rating_label(table.rated, any(s.is_bot or (s.user_id and s.user.is_bot) for s in seats)),
-            "public": {"table": table.pk, "status": table.status, "game": None, "seat": seat},
-        }
-    shared = cached or _game_shared(game)
-    sv = seat_view(game, seat, shared["state"])
-    players = seat_players(table, sv["view"], seats)
-    if any(s.away for s in seats if s.index == seat):
-        # a bot plays his seat: no controls (the server refuses his moves) and no "your turn"
-        sv["legal"], sv["my_turn"] = [], False
-    return {
-        "table": table,
-        "ui": game_ui(table.game),
-        "game": game,
-        "seat": seat,
-        **sv,
-        "players": players,
-        "teams": team_rows(table, players),
-        "log": shared["log"],
-        "sheet": shared["sheet"],
-        "previous": shared["previous"],
-        "me_away": any(s.away for s in seats if s.index == seat),
-        "me_resigned": any(s.resigned for s in seats if s.index == seat),
-        "leave_ends_table": (
-            seat is not None and table.status == Table.Status.PLAYING and _last_human(table, seats, seat)
-        ),
-        "rating": rating_label(table.rated, any(s.is_bot or (s.user_id and s.user.is_bot) for s in seats)),
-        "end": table_end(table, game, seats, user),
-        "public": {
-            "table": table.pk,
-            "status": table.status,
-            "game": game.pk,
-            "number": game.number,
-            "seat": seat,
-            "move": game.move_number,
-            "view": sv["view"],
-            "legal": sv["legal"],
-            "commitment": game.commitment,
-            "deadline": game.deadline.isoformat() if game.deadline else None,
-        },
+        return Snapshot(table, seats, None, None, kept)
+    return Snapshot(table, seats, game, cached or _game_shared(game), kept, table_end_data(table, game, seats))
+
+
+#: what a move changes on the game row (``services.table_apply_action`` saves these)
+MOVE_FIELDS = (
+    "move_number",
+    "state",
+    "status",
+    "result",
+    "finished_at",
+    "deadline",
+    "turn_started_at",
+    "bot_substituted",
+)
+
+
+def snapshot_after_move(before: Snapshot) -> Snapshot | None:
+    """``before`` brought up to the game's latest move with two small reads (the game row's move fields,
+    the new log lines), or None when a full read is needed (the game is no longer playing).
+
+    A player's move changes nothing else the sockets show: not the table, the seats, the sheet
+    or the previous game (a timeout or a bot move may mark a seat away: callers read those in full).
+    """
+    game = before.game
+    assert game is not None and before.shared is not None
+    row = Game.objects.filter(pk=game.pk).values(*MOVE_FIELDS).first()
+    if row is None or row["status"] != Game.Status.PLAYING:
+        return None
+    fresh = copy.copy(game)
+    for name, value in row.items():
+        setattr(fresh, name, value)
+    new = list(Move.objects.filter(game_id=game.pk, number__gt=game.move_number).order_by("number"))
+    log = before.shared["log"]
+    shared = {
+        **before.shared,
+        "game": fresh,
+        "state": get_game(before.table.game).from_json(fresh.state),
+        "log": (log + new)[-LOG_LENGTH:] if new else log,
     }
+    return Snapshot(before.table, before.seats, fresh, shared, before.kept_for_bots, before.ended)
 
 
-def _last_human(table: Table, seats: list[Seat], seat: int) -> bool:
-    """No other human plays here and nothing keeps the table for bots: this player's Leave ends it."""
-    if any(not s.away for s in seats if s.index != seat and s.user_id and not s.is_bot and not s.user.is_bot):
-        return False
-    return not any(answer for _receiver, answer in signals.table_played_out.send(sender=Table, table_id=table.pk))
+def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> dict[str, Any]:
+    """Everything one socket (one seat, or a spectator) is sent after a change."""
+    snapshot = table_snapshot(table_id, hint)
+    me = user is not None and user.is_authenticated
+    seat = next((s.index for s in snapshot.seats if me and s.user_id == user.pk), None)
+    return snapshot.context(seat)
 
 
-def table_end(table: Table, game: Game, seats: list[Seat], user) -> dict[str, Any] | None:
-    """The end-of-match banner: places from the game's own sheet (never its name), each player's rating
-    change where rated, who won (ties named), and the rematch's state. None while the match is on."""
+def _last_human(seats: list[Seat], seat: int) -> bool:
+    """No other human plays here: this player's Leave ends the table (unless it is kept for bots)."""
+    return not any(not s.away for s in seats if s.index != seat and s.user_id and not s.is_bot and not s.user.is_bot)
+
+
+def _humans(seats: list[Seat]) -> list[Seat]:
+    return [s for s in seats if s.user_id and not s.is_bot and not s.user.is_bot]
+
+
+def table_end_data(table: Table, game: Game, seats: list[Seat]) -> dict[str, Any] | None:
+    """The end-of-match banner's table-wide part: places from the game's own sheet (never its name), each
+    player's rating change where rated, who won (ties named). None while the match is on."""
     if table.status not in (Table.Status.FINISHED, Table.Status.ABORTED):
         return None
     end: dict[str, Any] = {"finished": table.status == Table.Status.FINISHED, "rows": [], "winners": []}
-    humans = [s for s in seats if s.user_id and not s.is_bot and not s.user.is_bot]
-    me = next((s for s in humans if user is not None and user.is_authenticated and s.user_id == user.pk), None)
-    end["seated"] = me is not None
     if not end["finished"]:
         return end
     match = Match.objects.select_related("table").get(pk=game.match_id)
@@ -259,11 +341,11 @@ def table_end(table: Table, game: Game, seats: list[Seat], user) -> dict[str, An
     for _receiver, answer in signals.match_rating_changes.send(sender=Table, match_id=match.pk):
         moved.update(answer or {})
     names = {p["index"]: p["name"] for p in seat_players(table, None, seats)}
+    humans = _humans(seats)
     for s in seats:
         placing = standings.get(s.index)
         if placing is None:
             continue
-        human = s in humans
         end["rows"].append(
             {
                 "index": s.index,
@@ -272,8 +354,7 @@ def table_end(table: Table, game: Game, seats: list[Seat], user) -> dict[str, An
                 "won": placing.won,
                 "lost": placing.lost,
                 "points": None if placing.points_halves is None else halves_to_number(placing.points_halves),
-                "delta": moved.get(s.user_id) if human and s.user_id else None,
-                "me": s is me,
+                "delta": moved.get(s.user_id) if s in humans and s.user_id else None,
             }
         )
     end["rows"].sort(key=lambda row: (row["place"], row["index"]))
@@ -284,8 +365,20 @@ def table_end(table: Table, game: Game, seats: list[Seat], user) -> dict[str, An
         "table": table.rematch_id,
         "agreed": [names[s.index] for s in humans if s.user_id in votes],
         "waiting": [names[s.index] for s in humans if s.user_id not in votes],
-        "voted": me is not None and me.user_id in votes,
+        "votes": votes,
     }
+    return end
+
+
+def table_end(ended: dict[str, Any] | None, seats: list[Seat], seat: int | None) -> dict[str, Any] | None:
+    """The end-of-match banner as one seat sees it (its own row marked, its own rematch vote)."""
+    if ended is None:
+        return None
+    me = next((s for s in _humans(seats) if s.index == seat), None)
+    end = {**ended, "seated": me is not None}
+    end["rows"] = [{**row, "me": me is not None and row["index"] == me.index} for row in ended.get("rows", [])]
+    if "rematch" in ended:
+        end["rematch"] = {**ended["rematch"], "voted": me is not None and me.user_id in ended["rematch"]["votes"]}
     return end
 
 

@@ -187,7 +187,7 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
         ]
     )
     table_id, number = game.table_id, game.move_number
-    transaction.on_commit(lambda: notify(table_id, game_id, number))
+    transaction.on_commit(lambda: notify(table_id, game_id, number, by))
     if by == "timeout":  # two in a row send a player away: maybe the last human at the table
         running = next_game if state.is_over() else game
         if running is not None:
@@ -216,12 +216,16 @@ def table_player_action(table_id: int, user, move_number: Any, action: Any) -> A
     return table_apply_action(game[0], seat, move_number, action)
 
 
-def notify(table_id: int, game_id: int, move_number: int | None = 0) -> None:
-    """Tell the table's sockets (after commit) that it changed; each renders its own view."""
+def notify(table_id: int, game_id: int, move_number: int | None = 0, by: str | None = None) -> None:
+    """Tell the table's sockets (after commit) that it changed; each renders its own view.
+
+    A move names its (game, move) and who made it (``by``): the sockets then read only what a move
+    changes (``tables.live``); ``move_number`` None is any other change, read in full.
+    """
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(layer.group_send)(
-            f"table-{table_id}", {"type": "table.changed", "game": game_id, "move": move_number}
+            f"table-{table_id}", {"type": "table.changed", "game": game_id, "move": move_number, "by": by}
         )
 
 

@@ -84,7 +84,8 @@ def translations_compiled(django_db_blocker):
 @pytest.fixture(autouse=True)
 def per_move_cache_cleared():
     """The sockets' per-move cache is keyed by (game id, move); a flushed test database reuses ids."""
-    from tables import selectors
+    from tables import live, selectors
 
     with selectors._SHARED_LOCK:
         selectors._SHARED.clear()
+    live._TABLES.clear()

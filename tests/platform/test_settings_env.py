@@ -34,6 +34,10 @@ def test_database_url():
         "cards",
     )
     assert database_config(None, "/tmp/x.sqlite3")["NAME"] == "/tmp/x.sqlite3"
+    # a web process's pool: connections kept by the pool, handed back by Django after each use
+    pooled = database_config("postgres://cards:pw@db.internal:5433/cards", "/tmp/x.sqlite3", pool=8)
+    assert pooled["OPTIONS"]["pool"]["max_size"] == 8 and pooled["CONN_MAX_AGE"] == 0
+    assert "pool" not in database_config("sqlite:////tmp/x.sqlite3", "/tmp/y", pool=8).get("OPTIONS", {})
     with pytest.raises(ImproperlyConfigured, match="DATABASE_URL='mysql://x/y': expected postgres"):
         database_config("mysql://x/y", "/tmp/x.sqlite3")
     with pytest.raises(ImproperlyConfigured, match="database name is missing"):

@@ -1,0 +1,184 @@
+"""What a web process's table sockets send after a change, computed once per move, not once per socket.
+
+Per table this process watches, one ``Snapshot`` of the table at its latest
+move (table, seats, game, engine state, log, sheet) is read from the database
+by one socket and shared by all the others: a move's group event names its
+(game, move), and a socket whose snapshot is already there reads nothing. From
+a snapshot, each seat's output is made once and shared by every socket of that
+seat (all spectators are one "seat", ``None``):
+
+- the public fragments (the board and the log) are rendered once per move from
+  the spectator's context, which holds no card a spectator may not see, so no
+  seat can get another's cards through them;
+- the seat's own fragments (status, seats, the hand and its actions, the sheet)
+  are rendered from that seat's own view, as before.
+
+A socket then sends only the fragments that differ from what it last sent.
+Rendering runs on the event loop: a template that touched the database there
+would fail loudly (Django refuses sync queries in async code) instead of
+quietly costing a query per socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from channels.db import DatabaseSyncToAsync
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+
+from tables.rendering import play_controls
+from tables.selectors import Snapshot as Data
+from tables.selectors import snapshot_after_move, table_snapshot
+
+#: the empty error box each state carries: it clears an error the seat was shown
+ERROR_BOX = '<div id="table-error" class="table-error" role="alert"></div>'
+
+#: the fragments of tables/_live.html, in its order: (id, template, public?)
+FRAGMENTS: tuple[tuple[str, str | None, bool], ...] = (
+    ("table-status", "tables/_status.html", False),
+    ("table-error", None, False),
+    ("table-seats", "tables/_seats.html", False),
+    ("table-board", "tables/_board.html", True),
+    ("table-play", "tables/_play.html", False),
+    ("table-log", "tables/_log.html", True),
+    ("table-sheet", "tables/_sheet_box.html", False),
+    ("table-away", "tables/_away.html", False),
+    ("table-end", "tables/_end.html", False),
+    ("table-links", "tables/_links.html", False),
+)
+
+
+@dataclass
+class Snapshot:
+    data: Data
+    #: per (what, seat, language): a seat's context, fragments or JSON state
+    memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return self.data.key
+
+    def seat_of(self, user) -> int | None:
+        if user is None or not user.is_authenticated:
+            return None
+        return next((s.index for s in self.data.seats if s.user_id == user.pk), None)
+
+    def context(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``selectors.socket_state`` gives one seat."""
+        memo_key = ("context", seat, get_language())  # the context holds words in the reader's language
+        if memo_key not in self.memo:
+            self.memo[memo_key] = self.data.context(seat)
+        return self.memo[memo_key]
+
+    def fragments(self, seat: int | None) -> list[tuple[str, str]]:
+        """(id, html) of every fragment of ``tables/_live.html`` as ``seat`` sees it."""
+        lang = get_language()
+        memo_key = ("html", seat, lang)
+        if memo_key not in self.memo:
+            public = self._public(lang)
+            context = self._with_controls(seat)
+            self.memo[memo_key] = [
+                (fid, ERROR_BOX if template is None else public[fid] if shared else render_to_string(template, context))
+                for fid, template, shared in FRAGMENTS
+            ]
+        return self.memo[memo_key]
+
+    def _public(self, lang: str) -> dict[str, str]:
+        """The public fragments, rendered once from the spectator's context for every seat."""
+        memo_key = ("public", lang)
+        if memo_key not in self.memo:
+            context = self._with_controls(None)
+            self.memo[memo_key] = {
+                fid: render_to_string(template, context) for fid, template, shared in FRAGMENTS if shared and template
+            }
+        return self.memo[memo_key]
+
+    def _with_controls(self, seat: int | None) -> dict[str, Any]:
+        context = dict(self.context(seat))
+        if context.get("game") is not None:
+            context["controls"] = play_controls(context["table"].game, context["legal"], context["view"])
+        return context
+
+    def json(self, seat: int | None) -> str:
+        memo_key = ("json", seat)
+        if memo_key not in self.memo:
+            self.memo[memo_key] = json.dumps({"type": "state", **self.context(seat)["public"]})
+        return self.memo[memo_key]
+
+
+@dataclass
+class _Table:
+    watchers: int = 0
+    snapshot: Snapshot | None = None
+    loading: asyncio.Future | None = None
+    started: int = 0  # loads begun
+    done: int = 0  # the number of the last load finished
+
+
+#: the tables this process has sockets on; only touched from the event loop
+_TABLES: dict[int, _Table] = {}
+
+# channels' wrapper hands the thread's connection back after each read (to the pool, when there is one)
+_read = DatabaseSyncToAsync(table_snapshot, thread_sensitive=False)
+_read_move = DatabaseSyncToAsync(snapshot_after_move, thread_sensitive=False)
+
+
+def watch(table_id: int) -> None:
+    _TABLES.setdefault(table_id, _Table()).watchers += 1
+
+
+def unwatch(table_id: int) -> None:
+    table = _TABLES.get(table_id)
+    if table is not None:
+        table.watchers -= 1
+        if table.watchers <= 0:
+            del _TABLES[table_id]
+
+
+async def _load(table_id: int, table: _Table, number: int, after_move: bool) -> None:
+    try:
+        data = None
+        if after_move and table.snapshot is not None:
+            data = await _read_move(table.snapshot.data)
+        # loads of a table run one at a time, so the one finishing now read the newest rows
+        table.snapshot = Snapshot(data or await _read(table_id))
+        table.done = number
+    finally:
+        table.loading = None
+
+
+async def snapshot(
+    table_id: int, at_least: tuple[int, int] | None = None, fresh: bool = False, by: str | None = None
+) -> Snapshot:
+    """The table's latest snapshot in this process.
+
+    ``at_least``: a move's (game, move) from its event; the database is read only when
+    this process has nothing as new. ``fresh``: a change that is not a move (a seat gone
+    away, a table stopped) or a socket opening: one read begun after the call serves it.
+    Concurrent sockets share one read. A player's next move in the game this process holds
+    reads only the game row and the new log lines (``by`` says who moved).
+    """
+    table = _TABLES.setdefault(table_id, _Table())
+    ticket = table.started
+    for _ in range(3):
+        snap = table.snapshot
+        if snap is not None and (table.done > ticket if fresh else (at_least is None or snap.key >= tuple(at_least))):
+            return snap
+        if table.loading is None:
+            table.started += 1
+            after_move = (
+                not fresh
+                and by == "player"
+                and at_least is not None
+                and snap is not None
+                and snap.data.game is not None
+                and snap.key[0] == at_least[0]
+            )
+            table.loading = asyncio.ensure_future(_load(table_id, table, table.started, after_move))
+        await asyncio.shield(table.loading)
+    assert table.snapshot is not None
+    return table.snapshot

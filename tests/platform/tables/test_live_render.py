@@ -1,0 +1,115 @@
+"""The sockets' shared per-move rendering (tables.live): the same HTML a seat always got, no card it may not
+see, and only the fragments that changed."""
+
+import random
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from games import GAMES
+from tables import live
+from tables.models import Game
+from tables.rendering import render_table
+from tables.selectors import seat_view, snapshot_after_move, socket_state, table_snapshot
+from tables.services import table_apply_action
+from tests.platform.tables.factories import started_table
+from tests.platform.tables.test_consumer import CARD, connect, hidden_from
+
+SEATS = {"durak": 3, "biznes": 4, "verish": 3}
+FRAGMENT = re.compile(r'^<(?:div|section|ul) id="(table-[a-z]+)"', re.M)
+
+
+def play(game: Game, rng: random.Random, moves: int) -> Game:
+    for _ in range(moves):
+        game.refresh_from_db()
+        if game.status != Game.Status.PLAYING:
+            break
+        seat = seat_view(game, None)["view"]["to_act"][0]
+        table_apply_action(game.pk, seat, game.move_number, rng.choice(seat_view(game, seat)["legal"]))
+    return game
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", list(GAMES))
+def test_shared_fragments_are_the_html_each_seat_got_before(name):
+    """Public fragments rendered once from the spectator's context equal each seat's own rendering."""
+    table, players, game = started_table(name, SEATS[name])
+    rng = random.Random(7)
+    for _ in range(6):
+        snap = live.Snapshot(table_snapshot(table.pk))
+        for seat, user in [*enumerate(players), (None, None)]:
+            # the spectator's fragments are made first once, the seats' first the next time round
+            new = "\n".join(html for _, html in snap.fragments(seat))
+            old = render_table(socket_state(table.pk, user))
+            assert new.strip() == old.strip(), f"{name}, seat {seat}, move {game.move_number}"
+        game = play(game, rng, 7)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_snapshot_brought_up_to_date_after_moves_shows_what_a_full_read_shows(name):
+    table, players, game = started_table(name, SEATS[name])
+    rng = random.Random(11)
+    before = table_snapshot(table.pk)
+    for steps in (1, 3, 40):  # one move, a few missed events, past the log's length
+        game = play(game, rng, steps)
+        game.refresh_from_db()
+        after = snapshot_after_move(before)
+        if game.status != Game.Status.PLAYING:
+            assert after is None  # a finished game is read in full
+            return
+        full = live.Snapshot(table_snapshot(table.pk))
+        assert after is not None and after.key == full.key
+        for seat in [*range(len(players)), None]:
+            assert live.Snapshot(after).fragments(seat) == full.fragments(seat)
+            assert live.Snapshot(after).json(seat) == full.json(seat)
+        before = after
+
+
+async def frames_until_move(comm, move: int) -> list[str]:
+    frames = []
+    while True:
+        frame = await comm.receive_from(timeout=10)
+        frames.append(frame)
+        found = re.search(r'id="table-status"[^>]*data-move="(\d+)"', frame)
+        if found and int(found.group(1)) >= move:
+            return frames
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.parametrize("name", ["biznes", "durak"])
+async def test_no_seat_or_spectator_socket_ever_gets_a_hidden_card(name):
+    """Many moves through the sockets: each frame of a seat and of a spectator holds no card hidden from it."""
+    table, players, game = await sync_to_async(started_table)(name, SEATS[name])
+    spectators = [await connect(table, None) for _ in range(2)]
+    seats = [await connect(table, u) for u in players]
+    socks = [(seat, comm) for seat, (comm, _) in enumerate(seats)] + [(None, comm) for comm, _ in spectators]
+    first = {}
+    for seat, comm in socks:
+        first[id(comm)] = await comm.receive_from(timeout=10)
+        assert not set(CARD.findall(first[id(comm)])) & await sync_to_async(hidden_from)(game, seat)
+    rng = random.Random(3)
+    for _ in range(30):
+        game = await sync_to_async(Game.objects.select_related("table").get)(pk=game.pk)
+        if game.status != Game.Status.PLAYING:
+            break
+        mover = (await sync_to_async(seat_view)(game, None))["view"]["to_act"][0]
+        action = rng.choice((await sync_to_async(seat_view)(game, mover))["legal"])
+        # through the service, not the mover's socket: a socket's rate limit would refuse a bot's pace
+        await sync_to_async(table_apply_action)(game.pk, mover, game.move_number, action)
+        got = {
+            id(comm): await frames_until_move(comm, game.move_number + 1) for _, comm in rng.sample(socks, len(socks))
+        }
+        after = await sync_to_async(Game.objects.select_related("table").get)(pk=game.pk)
+        for seat, comm in socks:
+            hidden = await sync_to_async(hidden_from)(after, seat)
+            for frame in got[id(comm)]:
+                leaked = set(CARD.findall(frame)) & hidden
+                assert not leaked, f"{'spectator' if seat is None else f'seat {seat}'} saw {leaked}"
+                # only what changed: the sheet box (same game, same sheet) is not sent again
+                assert 'id="table-sheet"' not in frame
+    for _, comm in socks:
+        await comm.disconnect()
+    assert not live._TABLES  # the last socket gone, this process forgets the table
