@@ -74,6 +74,7 @@ from games.biznes.view import describe as describe_action
 from games.cards import JOKER_SET, SUIT_OF, SUITS, deal, make_deck, parse_card, parse_cards
 from games.errors import IllegalAction, InvalidOptions
 from games.fields import DERIVED
+from games.words import Said, render
 
 ROLE_CHOICES = moves.ROLE_CHOICES
 SUIT_LETTERS = frozenset(SUITS)  # "SC" in SUITS is True, so never test membership in the string
@@ -418,6 +419,9 @@ class BiznesState(State):
         return build_view(self, seat)
 
     def describe(self, seat: int, action: Action) -> str:
+        return render(describe_action(self, seat, action))
+
+    def describe_words(self, seat: int, action: Action) -> Said:
         return describe_action(self, seat, action)
 
     def zones(self) -> dict[str, list[str]]:

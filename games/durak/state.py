@@ -27,6 +27,7 @@ from games.durak.options import MAX_SEATS, OPTIONS
 from games.durak.tables import beats_table, subsets
 from games.errors import IllegalAction, InvalidOptions
 from games.fields import DERIVED
+from games.words import Said, render
 
 
 class DurakState(State):
@@ -158,6 +159,9 @@ class DurakState(State):
         return views.default_action(self, seat)
 
     def describe(self, seat: int, action: Action) -> str:
+        return render(views.describe(self, seat, action))
+
+    def describe_words(self, seat: int, action: Action) -> Said:
         return views.describe(self, seat, action)
 
     def _next_game(self, fool_rule: str = "under", **choices: Any) -> tuple[int, dict[str, Any]]:

@@ -24,6 +24,7 @@ from django.utils.translation import gettext, gettext_noop
 from games import IllegalAction, get_game
 from games.base import RESIGN_ACTION, State
 from games.bots import DEFAULT_LEVEL, get_bot
+from games.words import render, say
 from scoring.services import sheet_record_game, sheet_start
 from tables import signals
 from tables.fairness import deck_commitment
@@ -35,6 +36,8 @@ from tables.turns import after_move, schedule_turn, seat_is_automated, turn_hand
 STALE = gettext_noop(
     "that was made against move %(move)s, but the game is at move %(now)s: the table has changed, look again"
 )
+#: a resignation in the move log (not a game's action: the platform words it; each reader sees it translated)
+RESIGNS = gettext_noop("resigns")
 
 
 class ActionRefused(ValueError):
@@ -155,7 +158,8 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
         )
     state = load_state(game)
     try:
-        text = state.apply_described(seat, action)  # words from the position before the move, no copy
+        said = state.apply_said(seat, action)  # words from the position before the move, no copy
+        text = render(said)  # English: the row's fallback and what a caller is told
     except IllegalAction as exc:
         raise ActionRefused("illegal", str(exc)) from None
     game.move_number += 1
@@ -165,6 +169,7 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
         seat=seat,
         action=action,
         text=text[:200],
+        words=said,
         by=by,
         public=get_game(game.table.game).public_record(action, state.view(None)),
     )
@@ -427,7 +432,8 @@ def table_resign(table_id: int, user) -> Seat:
             number=game.move_number,
             seat=seat.index,
             action=dict(RESIGN_ACTION),
-            text="resigns",
+            text=RESIGNS,
+            words=say(RESIGNS),
             by="player",
             public=dict(RESIGN_ACTION),
         )
