@@ -65,6 +65,8 @@ class UI:
     seat_badges: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     #: the same badges worded for a phase, by phase then key: Durak's defender "takes" once he picks up
     phase_badges: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
+    #: the words of the roles a view names per seat (``view["roles"]``), as the badge beside a name reads them
+    role_words: Mapping[str, Said] = field(default_factory=dict)
     #: a short help beside a legal action's button (a Biznes role: what it scores), a ``Said``; None: no help
     hint: Callable[[Mapping[str, Any]], Said | str | None] = lambda action: None
 
@@ -74,6 +76,11 @@ class UI:
         if isinstance(said, str):
             return said
         return render(said, tr) if said else plain_label(action)
+
+    def role_word(self, role: str, tr: Translator = ENGLISH) -> str:
+        """A seat's role ("thief") in the translator's language; a role the game does not word reads as it is."""
+        said = self.role_words.get(role)
+        return render(said, tr) if said else role
 
     def badges(self, view: Mapping[str, Any], seat: int) -> list[tuple[str, str]]:
         """The role badges of ``seat`` in ``view`` while the game runs: (style, word) each."""

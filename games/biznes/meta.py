@@ -166,4 +166,11 @@ UI_META = UI(
     board="tables/boards/biznes.html",
     rules="rules/biznes.html",
     hint=hint,
+    role_words={
+        "declarer": say("declarer"),
+        "banker": say("banker"),
+        "thief": say("thief"),
+        "policeman": say("policeman"),
+        "mafia": say("mafia"),
+    },
 )

@@ -11,10 +11,12 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
+from games import get_game
 from tables.labels import (
     KIND_TEXT,
     MOVED_BY,
     RANK_TEXT,
+    READER,
     SUIT_SYMBOL,
     action_hint,
     action_label,
@@ -122,6 +124,16 @@ def move_words(move: Any) -> str:
     """A logged move in the reader's language, its card codes drawn as cards; an old row's English text as is."""
     said = getattr(move, "words", None)
     return cardify(said_text(said) if said else getattr(move, "text", ""))
+
+
+@register.filter
+def role_word(role: str, game: str) -> str:
+    """A seat's role in the game (a Biznes thief) as its badge reads, in the reader's language."""
+    try:
+        ui = get_game(game).ui
+    except (KeyError, ValueError):  # a fragment drawn without its table: the role as the view names it
+        return str(role)
+    return ui.role_word(str(role), READER)
 
 
 @register.filter

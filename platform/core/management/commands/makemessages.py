@@ -70,6 +70,9 @@ def registry_messages() -> list[Message]:
                 add(f"{game.title}: a choice of the option {option.name!r}", choice)
         for key, (_style, word) in game.ui.seat_badges.items():
             add(f"{game.title}: the badge beside the {key}'s name", word)
+        for phase, badges in game.ui.phase_badges.items():
+            for key, (_style, word) in badges.items():
+                add(f"{game.title}: the badge beside the {key}'s name in the phase {phase!r}", word)
     for level, title in LEVEL_TITLES.items():
         add(f"the name of the bots' level {level!r}", title)
     return found
