@@ -35,7 +35,7 @@ from games.options import Option, check_dealer, check_seats, validate
 from games.outcome import Outcome, by_order
 from games.sheets import CountingSheet, Sheet, load_counting
 from games.ui import UI
-from games.words import Said, verbatim
+from games.words import Said, say, verbatim
 
 Action = dict[str, Any]
 
@@ -169,7 +169,7 @@ class State(metaclass=FieldsMeta):
         if type(seat) is not int or not 0 <= seat < self.seats:
             self.check_seat(seat)
         if self.is_over():
-            raise IllegalAction("the game is over")
+            raise IllegalAction(say("the game is over"))
         if not action.keys() <= allowed:
             extra = sorted(set(action) - allowed)
             raise IllegalAction(f"unexpected key {extra[0]!r} in a {kind!r} action")
@@ -193,7 +193,7 @@ class State(metaclass=FieldsMeta):
         """
         self.check_seat(seat)
         if self.is_over():
-            raise IllegalAction("the game is over")
+            raise IllegalAction(say("the game is over"))
         if not self.RESIGNS:
             raise IllegalAction("resigning does not end this game")
         self._resign(seat)

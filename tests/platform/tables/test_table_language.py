@@ -161,3 +161,27 @@ def test_the_log_never_shows_the_biznes_discard_to_another_seat_or_a_spectator()
                 assert not shown & set(discarded), (lang, reader, shown & set(discarded))
                 # and nowhere else on the page either: the discard is the declarer's secret (B2)
                 assert not set(re.findall(r'data-card="(\w+)"', page)) & set(discarded)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("uk", {"ходити можна лише картами одного значення", "ходіть лише однією картою"}),
+        ("ru", {"ходить можно только картами одного достоинства", "ходите только одной картой"}),
+        ("en", {"a lead must be cards of one rank", "lead one card only"}),
+    ],
+)
+def test_an_engines_refusal_reads_in_the_players_language(lang, expected):
+    from games import get_game
+    from tables.services import ActionRefused
+
+    _, _, game = started_table("durak", 2)
+    state = get_game("durak").from_json(game.state)
+    attacker = state.attacker
+    hand = state.hands[attacker]
+    pair = next([a, b] for a in hand for b in hand if a[0] != b[0])  # two ranks: never a legal lead
+    with translation.override(lang), pytest.raises(ActionRefused) as refused:
+        table_apply_action(game.pk, attacker, game.move_number, {"type": "attack", "cards": pair})
+    assert refused.value.code == "illegal" and str(refused.value) in expected, refused.value
+    game.refresh_from_db()
+    assert game.move_number == 0  # refused: nothing changed
