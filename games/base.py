@@ -35,6 +35,7 @@ from games.options import Option, check_dealer, check_seats, validate
 from games.outcome import Outcome, by_order
 from games.sheets import CountingSheet, Sheet, load_counting
 from games.ui import UI
+from games.words import Said, say, verbatim
 
 Action = dict[str, Any]
 
@@ -148,6 +149,13 @@ class State(metaclass=FieldsMeta):
         self._apply(seat, kind, action)
         return text
 
+    def apply_said(self, seat: int, action: Action) -> Said:
+        """``apply`` that returns the move's public words in no language yet (``describe_words`` before it)."""
+        kind = self._check(seat, action)
+        said = self.describe_words(seat, action)
+        self._apply(seat, kind, action)
+        return said
+
     def _check(self, seat: object, action: object) -> str:
         """What is the same for every game: the action's shape and keys, the seat, not over."""
         if not isinstance(action, dict):
@@ -161,7 +169,7 @@ class State(metaclass=FieldsMeta):
         if type(seat) is not int or not 0 <= seat < self.seats:
             self.check_seat(seat)
         if self.is_over():
-            raise IllegalAction("the game is over")
+            raise IllegalAction(say("the game is over"))
         if not action.keys() <= allowed:
             extra = sorted(set(action) - allowed)
             raise IllegalAction(f"unexpected key {extra[0]!r} in a {kind!r} action")
@@ -185,7 +193,7 @@ class State(metaclass=FieldsMeta):
         """
         self.check_seat(seat)
         if self.is_over():
-            raise IllegalAction("the game is over")
+            raise IllegalAction(say("the game is over"))
         if not self.RESIGNS:
             raise IllegalAction("resigning does not end this game")
         self._resign(seat)
@@ -232,6 +240,14 @@ class State(metaclass=FieldsMeta):
         Call it *before* ``apply`` (or use ``apply_described``); it may only use
         what every seat can see, and never raises for a malformed action.
         """
+
+    def describe_words(self, seat: int, action: Action) -> Said:
+        """``describe`` as a ``games.words.Said``, which each reader sees in his own language.
+
+        The same rules as ``describe`` (public information only, before ``apply``);
+        a game that words its moves in English only keeps this default.
+        """
+        return verbatim(self.describe(seat, action))
 
     # -- snapshots, from the one field list ------------------------------------
     def to_json(self) -> dict[str, Any]:

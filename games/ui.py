@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.words import ENGLISH, Said, Translator, render
+
 SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 RANK_TEXT = {"T": "10"}
 
@@ -28,7 +30,7 @@ def cards_text(codes: list[str]) -> str:
 
 
 def composed_label(verb: str, action: Mapping[str, Any]) -> str:
-    """ "Attack 6♥ 6♠", or "Attack the selected cards" for a button whose cards are ticked in the hand."""
+    """ "Attack 6♥ 6♠", or "Attack the selected cards": an English-only label (our games word theirs with ``say``)."""
     cards = action.get("cards")
     return f"{verb} {cards_text(list(cards))}" if cards else f"{verb} the selected cards"
 
@@ -44,8 +46,9 @@ FieldKind = str
 
 @dataclass(frozen=True)
 class UI:
-    #: the label of one legal action's button ("Beat 6♥ with 9♥"); None falls back to the action's type
-    label: Callable[[Mapping[str, Any]], str | None] = lambda action: None
+    #: the label of one legal action's button ("Beat 6♥ with 9♥") as ``games.words.Said``, in no language
+    #: yet (a plain str is shown as it is); None falls back to the action's type
+    label: Callable[[Mapping[str, Any]], Said | str | None] = lambda action: None
     #: action types whose cards are the cards ticked in the hand
     composed: frozenset[str] = frozenset()
     #: one-card action types a click on the card itself can make
@@ -62,11 +65,22 @@ class UI:
     seat_badges: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     #: the same badges worded for a phase, by phase then key: Durak's defender "takes" once he picks up
     phase_badges: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
-    #: a short help beside a legal action's button (a Biznes role: what it scores); None: no help
-    hint: Callable[[Mapping[str, Any]], str | None] = lambda action: None
+    #: the words of the roles a view names per seat (``view["roles"]``), as the badge beside a name reads them
+    role_words: Mapping[str, Said] = field(default_factory=dict)
+    #: a short help beside a legal action's button (a Biznes role: what it scores), a ``Said``; None: no help
+    hint: Callable[[Mapping[str, Any]], Said | str | None] = lambda action: None
 
-    def action_label(self, action: Mapping[str, Any]) -> str:
-        return self.label(action) or plain_label(action)
+    def action_label(self, action: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
+        """A legal action's button label in the translator's language (English by default)."""
+        said = self.label(action)
+        if isinstance(said, str):
+            return said
+        return render(said, tr) if said else plain_label(action)
+
+    def role_word(self, role: str, tr: Translator = ENGLISH) -> str:
+        """A seat's role ("thief") in the translator's language; a role the game does not word reads as it is."""
+        said = self.role_words.get(role)
+        return render(said, tr) if said else role
 
     def badges(self, view: Mapping[str, Any], seat: int) -> list[tuple[str, str]]:
         """The role badges of ``seat`` in ``view`` while the game runs: (style, word) each."""

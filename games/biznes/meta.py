@@ -17,9 +17,15 @@ from games.errors import InvalidOptions
 from games.outcome import Outcome, Placing
 from games.outcome import by_points as _by_points
 from games.sheets import Sheet
-from games.ui import SUIT_SYMBOL, UI, card_text, composed_label
+from games.ui import SUIT_SYMBOL, UI, card_text, cards_text
+from games.words import Said, say, verbatim
 
-ROLE_TEXT = {"banker": "Banker", "thief": "Thief", "policeman": "Policeman", "mafia": "Mafia"}
+ROLE_TEXT = {
+    "banker": say("Banker"),
+    "thief": say("Thief"),
+    "policeman": say("Policeman"),
+    "mafia": say("Mafia"),
+}
 
 
 def placings(result: Mapping[str, Any], seats: int, options: Mapping[str, Any]) -> Outcome:
@@ -97,43 +103,49 @@ def load_sheet(data: Mapping[str, Any]) -> BiznesSheet:
     return BiznesSheet(Match.from_json(data["biznes"]))
 
 
-def label(action: Mapping[str, Any]) -> str | None:
+def label(action: Mapping[str, Any]) -> Said | None:
     kind = action.get("type")
     if kind == "discard":
-        return composed_label("Discard", action)
+        cards = action.get("cards")
+        return say("Discard %(cards)s", cards=cards_text(list(cards))) if cards else say("Discard the selected cards")
     if kind == "bid":
-        return f"{action['tricks']} {SUIT_SYMBOL[action['suit']]}"
+        return verbatim(f"{action['tricks']} {SUIT_SYMBOL[action['suit']]}")
     if kind in ("pass", "done"):
-        return "Pass"
+        return say("Pass")
     if kind == "declare":
-        return "With a banker" if action.get("banker") else "Alone"
+        return say("With a banker") if action.get("banker") else say("Alone")
     if kind == "role":
         role = str(action.get("role"))
-        return ROLE_TEXT.get(role, role)
+        return ROLE_TEXT.get(role) or verbatim(role)
     if kind == "change":
-        return "Change trump"
+        return say("Change trump")
     if kind == "trump":
-        return f"Trump {SUIT_SYMBOL[action['suit']]}"
+        return say("Trump %(suit)s", suit=SUIT_SYMBOL[action["suit"]])
     if kind == "play":
-        joker = f" as {card_text(action['as'])}" if action.get("as") else ""
-        return f"Play {card_text(action['card'])}{joker}"
+        if action.get("as"):
+            return say("Play %(card)s as %(as_card)s", card=card_text(action["card"]), as_card=card_text(action["as"]))
+        return say("Play %(card)s", card=card_text(action["card"]))
     return None
 
 
 #: a short help beside each role's button and the declarer's choice (B3, B4, B8), for players new to the game
-HINTS: dict[tuple[str, object], str] = {
-    ("declare", False): "No partner; a bigger premium if you make it.",
-    ("declare", True): "Ask the others for a banker who plays and scores with you; a smaller premium.",
-    ("role", "banker"): "Partner of the declarer: you score exactly what the declarer scores.",
-    ("role", "thief"): "You score one point for each trick you take.",
-    ("role", "policeman"): "You score the tricks the contract leaves the others (less half the premium), "
-    "minus every thief's tricks and the mafia's if it scores.",
-    ("role", "mafia"): "Join with the others who say mafia: if each of you takes a trick, each scores all your "
-    "tricks together; a lone mafioso plays as a thief.",
+HINTS: dict[tuple[str, object], Said] = {
+    ("declare", False): say("No partner; a bigger premium if you make it."),
+    ("declare", True): say("Ask the others for a banker who plays and scores with you; a smaller premium."),
+    ("role", "banker"): say("Partner of the declarer: you score exactly what the declarer scores."),
+    ("role", "thief"): say("You score one point for each trick you take."),
+    ("role", "policeman"): say(
+        "You score the tricks the contract leaves the others (less half the premium), "
+        "minus every thief's tricks and the mafia's if it scores."
+    ),
+    ("role", "mafia"): say(
+        "Join with the others who say mafia: if each of you takes a trick, each scores all your "
+        "tricks together; a lone mafioso plays as a thief."
+    ),
 }
 
 
-def hint(action: Mapping[str, Any]) -> str | None:
+def hint(action: Mapping[str, Any]) -> Said | None:
     kind = str(action.get("type"))
     return HINTS.get((kind, action.get("banker") if kind == "declare" else action.get("role")))
 
@@ -154,4 +166,11 @@ UI_META = UI(
     board="tables/boards/biznes.html",
     rules="rules/biznes.html",
     hint=hint,
+    role_words={
+        "declarer": say("declarer"),
+        "banker": say("banker"),
+        "thief": say("thief"),
+        "policeman": say("policeman"),
+        "mafia": say("mafia"),
+    },
 )

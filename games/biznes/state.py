@@ -74,6 +74,8 @@ from games.biznes.view import describe as describe_action
 from games.cards import JOKER_SET, SUIT_OF, SUITS, deal, make_deck, parse_card, parse_cards
 from games.errors import IllegalAction, InvalidOptions
 from games.fields import DERIVED
+from games.ui import SUIT_SYMBOL
+from games.words import Said, render, say, says
 
 ROLE_CHOICES = moves.ROLE_CHOICES
 SUIT_LETTERS = frozenset(SUITS)  # "SC" in SUITS is True, so never test membership in the string
@@ -209,7 +211,7 @@ class BiznesState(State):
         if kind not in PHASE_ACTIONS[self.phase]:
             raise IllegalAction(f"no {kind!r} now: the deal is in the {self.phase} phase")
         if seat != self.turn:
-            raise IllegalAction(f"not your turn: seat {self.turn} is to act")
+            raise IllegalAction(say("not your turn: seat %(n)s is to act", n=self.turn))
         _DO[kind](self, seat, action)
 
     def _do_bid(self, seat: int, action: Action) -> None:
@@ -220,7 +222,7 @@ class BiznesState(State):
             raise IllegalAction(f"suit: one of S, C, D, H, not {suit!r}")
         # B1: more tricks than the highest bid, or the same number in a suit not yet named at it
         if tricks < self.level:
-            raise IllegalAction(f"the bidding is at {self.level} tricks: bid at least that")
+            raise IllegalAction(say("the bidding is at %(n)s tricks: bid at least that", n=self.level))
         if tricks == self.level and suit in self.level_suits:
             raise IllegalAction(f"{tricks} in suit {suit} was already bid: name a new suit or more tricks")
         if tricks > self.level:
@@ -263,7 +265,14 @@ class BiznesState(State):
     def _do_discard(self, seat: int, action: Action) -> None:
         cards = parse_cards(action.get("cards"))
         if len(cards) != self.widow_n:
-            raise IllegalAction(f"discard exactly {self.widow_n} card(s), as many as the widow, not {len(cards)}")
+            raise IllegalAction(
+                says(
+                    "discard exactly %(n)s card, as many as the widow, not %(given)s",
+                    "discard exactly %(n)s cards, as many as the widow, not %(given)s",
+                    self.widow_n,
+                    given=len(cards),
+                )
+            )
         hand = self.hands[seat]
         missing = [c for c in cards if c not in hand]
         if missing:
@@ -286,7 +295,7 @@ class BiznesState(State):
             raise IllegalAction(f"role: one of {', '.join(ROLE_CHOICES)}, not {role!r}")
         if not moves.role_open(self, role):
             if role == "banker" and not self.asked_banker:
-                raise IllegalAction("the declarer plays alone: there is no banker")
+                raise IllegalAction(say("the declarer plays alone: there is no banker"))
             raise IllegalAction(f"there is already a {role}")
         self.roles[seat] = role
         if role == "banker":
@@ -315,11 +324,11 @@ class BiznesState(State):
 
     def _do_change(self, seat: int, action: Action) -> None:
         if seat != self.declarer or self.trick:
-            raise IllegalAction("only the declarer calls a change, before he leads")
+            raise IllegalAction(say("only the declarer calls a change, before he leads"))
         if not self.tricks_played:
-            raise IllegalAction("no change before the first trick (B6)")
+            raise IllegalAction(say("no change before the first trick (B6)"))
         if self.change_used:
-            raise IllegalAction("the change was already used in this deal (B6)")
+            raise IllegalAction(say("the change was already used in this deal (B6)"))
         self.change_used = True
         self.phase = "change"
         self.turn = self.banker if self.banker is not None else self.declarer  # B6: the banker names
@@ -329,7 +338,7 @@ class BiznesState(State):
         if not isinstance(suit, str) or suit not in SUIT_LETTERS:
             raise IllegalAction(f"suit: one of S, C, D, H, not {suit!r}")
         if suit == self.trump:
-            raise IllegalAction(f"{suit} is already trump: name another suit")
+            raise IllegalAction(say("%(suit)s is already trump: name another suit", suit=SUIT_SYMBOL.get(suit, suit)))
         self.trump = suit
         self.phase = "play"
         self.turn = self.leader
@@ -360,16 +369,24 @@ class BiznesState(State):
         if not trick:
             if card in JOKER_SET:
                 if not can_lead_joker(hand):
-                    raise IllegalAction("a joker may be led only as your last card or with two jokers left (B9)")
+                    raise IllegalAction(say("a joker may be led only as your last card or with two jokers left (B9)"))
                 if seat == self.declarer and SUIT_OF[eff] == self.trump:
-                    raise IllegalAction("the declarer may not name a trump when leading (B9)")
+                    raise IllegalAction(say("the declarer may not name a trump when leading (B9)"))
             elif seat == self.declarer and SUIT_OF[card] == self.trump:
-                raise IllegalAction(f"the declarer may not lead a trump ({card}) (B5)")
+                raise IllegalAction(say("the declarer may not lead a trump (%(card)s) (B5)", card=card))
         else:
             led = SUIT_OF[trick[0][2]]
             if SUIT_OF[card] != led and any(SUIT_OF[c] == led for c in hand):
-                what = "a joker may be played only without" if card in JOKER_SET else "you must follow suit: you hold"
-                raise IllegalAction(f"{what} a card of the suit led ({led})")
+                if card in JOKER_SET:
+                    raise IllegalAction(
+                        say(
+                            "a joker may be played only without a card of the suit led (%(suit)s)",
+                            suit=SUIT_SYMBOL[led],
+                        )
+                    )
+                raise IllegalAction(
+                    say("you must follow suit: you hold a card of the suit led (%(suit)s)", suit=SUIT_SYMBOL[led])
+                )
         hand.remove(card)
         trick.append((seat, card, eff))
         if len(trick) < self.seats:
@@ -418,6 +435,9 @@ class BiznesState(State):
         return build_view(self, seat)
 
     def describe(self, seat: int, action: Action) -> str:
+        return render(describe_action(self, seat, action))
+
+    def describe_words(self, seat: int, action: Action) -> Said:
         return describe_action(self, seat, action)
 
     def zones(self) -> dict[str, list[str]]:

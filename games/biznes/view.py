@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.base import Action
-from games.biznes.rules import bid_words, has_legal_lead
-from games.cards import JOKER_SET, SUIT_NAMES, sort_hand
+from games.biznes.rules import has_legal_lead
+from games.cards import JOKER_SET, sort_hand
+from games.ui import SUIT_SYMBOL
+from games.words import Said, joined, say, says
 
 if TYPE_CHECKING:
     from games.biznes.state import BiznesState
@@ -81,74 +83,88 @@ def build_view(state: BiznesState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-ROLE_WORDS = {"banker": "is the banker", "thief": "is a thief", "policeman": "is the policeman"}
+ROLE_WORDS = {
+    "banker": say("is the banker"),
+    "thief": say("is a thief"),
+    "policeman": say("is the policeman"),
+}
 
 
-def _roles_settled(state: BiznesState, seat: int, role: str) -> str:
+def _bid(tricks: int, suit: str) -> str:
+    """A bid as the board shows it, the same in every language: "3♥"."""
+    return f"{tricks}{SUIT_SYMBOL[suit]}"
+
+
+def _roles_settled(state: BiznesState, seat: int, role: str) -> list[Said]:
     """What the last role choice settles (B4), in words: a lone mafioso, no banker, a caught declarer."""
     if (seat + 1) % state.seats != state.declarer:
-        return ""  # more players still choose
-    out = []
+        return []  # more players still choose
+    out: list[Said] = []
     mafia = sum(1 for s, r in enumerate(state.roles) if r == "mafia" and s != seat) + (role == "mafia")
     if mafia == 1:
-        out.append("the mafia is one player alone, who plays as a thief")
+        out.append(say("the mafia is one player alone, who plays as a thief"))
     contract = state.contract or 0
     if state.asked_banker and state.banker is None and role != "banker" and state.contract_suit:
-        out.append(f"nobody took the banker: the contract drops to {bid_words(contract - 1, state.contract_suit)}")
+        out.append(
+            say("nobody took the banker: the contract drops to %(bid)s", bid=_bid(contract - 1, state.contract_suit))
+        )
     declarer = state.declarer
     if declarer is not None and not has_legal_lead(state.hands[declarer], state.trump or ""):
-        out.append("the declarer holds nothing but trumps and is caught (B7)")
-    return "".join(f"; {words}" for words in out)
+        out.append(say("the declarer holds nothing but trumps and is caught (B7)"))
+    return out
 
 
-def _namer(state: BiznesState) -> str:
-    return "; the banker names the new trump" if state.banker is not None else " and will name the new trump"
-
-
-def _trump_named(state: BiznesState, suit: str) -> str:
+def _trump_named(state: BiznesState, suit: str) -> Said:
     """B6: the new trump is public once named; with a banker the two swap roles, alone he may be caught (B7)."""
-    old = f" instead of {SUIT_NAMES[state.trump]}" if state.trump else ""
-    words = f"names {SUIT_NAMES[suit]} trump{old}"
+    new = SUIT_SYMBOL[suit]
+    if state.trump:
+        words = say("names %(suit)s trump instead of %(old)s", suit=new, old=SUIT_SYMBOL[state.trump])
+    else:
+        words = say("names %(suit)s trump", suit=new)
     if state.banker is not None:
-        return words + " and becomes the declarer; the old declarer is now the banker and leads"
+        return [words, say("becomes the declarer; the old declarer is now the banker and leads")]
     declarer = state.declarer
     if declarer is not None and not has_legal_lead(state.hands[declarer], suit):
-        return words + "; holding nothing but trumps now, the declarer is caught (B7)"
+        return [words, say("holding nothing but trumps now, the declarer is caught (B7)")]
     return words
 
 
-def describe(state: BiznesState, seat: int, action: Action) -> str:
-    """An action in public words, without the actor's name; call before ``apply``."""
+def describe(state: BiznesState, seat: int, action: Action) -> Said:
+    """An action in public words, without the actor's name; call before ``apply``.
+
+    A discard is a count: the discarded cards are the declarer's secret (B2).
+    """
     if not isinstance(action, dict):
-        return "does something unexpected"
+        return say("does something unexpected")
     kind = action.get("type")
     try:
         if kind == "pass":
-            return "passes"
+            return say("passes")
         if kind == "bid":
-            return f"bids {bid_words(action['tricks'], action['suit'])}"
+            return say("bids %(bid)s", bid=_bid(action["tricks"], action["suit"]))
         if kind == "discard":
-            n = len(action["cards"])
-            return f"discards {n} card{'s' if n != 1 else ''}"
+            return says("discards %(n)s card", "discards %(n)s cards", len(action["cards"]))
         if kind == "declare":
-            return "asks for a banker" if action["banker"] else "plays alone"
+            return say("asks for a banker") if action["banker"] else say("plays alone")
         if kind == "role":
             role = action["role"]
             if role == "mafia":
-                words = "joins the mafia" if "mafia" in state.roles else "says mafia"
+                words = say("joins the mafia") if "mafia" in state.roles else say("says mafia")
             else:
                 words = ROLE_WORDS[role]
-            return words + _roles_settled(state, seat, role)
+            return joined([words, *_roles_settled(state, seat, role)])
         if kind == "change":
             # never why (a forced change would tell that his hand is all trumps)
-            return "calls a change" + _namer(state)
+            if state.banker is not None:
+                return say("calls a change; the banker names the new trump")
+            return say("calls a change and will name the new trump")
         if kind == "trump":
             return _trump_named(state, action["suit"])
         if kind == "play":
             card = action["card"]
             if card in JOKER_SET:
-                return f"plays the joker as {action['as']}"
-            return f"plays {card}"
+                return say("plays the joker as %(card)s", card=str(action["as"]))
+            return say("plays %(card)s", card=str(card))
     except (KeyError, TypeError, IndexError):
         pass
-    return f"tries {kind!r}" if isinstance(kind, str) else "does something unexpected"
+    return say("tries %(kind)s", kind=repr(kind)) if isinstance(kind, str) else say("does something unexpected")

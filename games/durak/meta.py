@@ -17,7 +17,8 @@ from typing import Any
 
 from games.options import Option
 from games.outcome import Outcome, Placing, by_fewest_cards, by_order
-from games.ui import UI, card_text, composed_label
+from games.ui import UI, card_text, cards_text
+from games.words import Said, say
 
 MATCH_OPTIONS = (
     Option(
@@ -67,29 +68,29 @@ def score_position(state: Any) -> Outcome:
     return by_fewest_cards(cards, state.finished)
 
 
-VERBS = {"attack": "Attack", "throw": "Throw in"}
-
-
-def label(action: Mapping[str, Any]) -> str | None:
+def label(action: Mapping[str, Any]) -> Said | None:
     kind = action.get("type")
     if kind == "cover":
-        return f"Beat {card_text(action['attack'])} with {card_text(action['card'])}"
+        return say("Beat %(attack)s with %(card)s", attack=card_text(action["attack"]), card=card_text(action["card"]))
     if kind == "transfer":
-        return f"Transfer with {card_text(action['card'])}"
+        return say("Transfer with %(card)s", card=card_text(action["card"]))
     if kind == "show":
-        return f"Show {card_text(action['card'])} to transfer"
+        return say("Show %(card)s to transfer", card=card_text(action["card"]))
     if kind == "take":
-        return "Take the cards"
+        return say("Take the cards")
     if kind == "done":
-        return "Done"
-    if kind in VERBS:
-        return composed_label(VERBS[kind], action)
+        return say("Done")
+    cards = action.get("cards")
+    if kind == "attack":
+        return say("Attack %(cards)s", cards=cards_text(list(cards))) if cards else say("Attack the selected cards")
+    if kind == "throw":
+        return say("Throw in %(cards)s", cards=cards_text(list(cards))) if cards else say("Throw in the selected cards")
     return None
 
 
 UI_META = UI(
     label=label,
-    composed=frozenset(VERBS),
+    composed=frozenset({"attack", "throw"}),
     quick=frozenset({"cover", "transfer", "show"}),
     choice_fields={"cards": "cards", "card": "str", "attack": "str"},
     board="tables/boards/durak.html",

@@ -27,6 +27,17 @@ from games.durak.options import MAX_SEATS, OPTIONS
 from games.durak.tables import beats_table, subsets
 from games.errors import IllegalAction, InvalidOptions
 from games.fields import DERIVED
+from games.words import Said, render, say, says
+
+#: a move out of turn, in words a player reads (``_not_you``)
+_NOT_NOW: dict[str, dict[str, Any]] = {
+    "cover": say("you cannot cover now"),
+    "throw in": say("you cannot throw in now"),
+    "say done": say("you cannot say done now"),
+    "take": say("you cannot take now"),
+    "transfer": say("you cannot transfer now"),
+    "show": say("you cannot show a trump now"),
+}
 
 
 class DurakState(State):
@@ -158,6 +169,9 @@ class DurakState(State):
         return views.default_action(self, seat)
 
     def describe(self, seat: int, action: Action) -> str:
+        return render(views.describe(self, seat, action))
+
+    def describe_words(self, seat: int, action: Action) -> Said:
         return views.describe(self, seat, action)
 
     def _next_game(self, fool_rule: str = "under", **choices: Any) -> tuple[int, dict[str, Any]]:
@@ -289,9 +303,9 @@ class DurakState(State):
     def _attack(self, seat: int, action: Action) -> None:
         """D4: the lead."""
         if self.phase != "attack":
-            raise IllegalAction("the bout has been led already: throw in, cover or take")
+            raise IllegalAction(say("the bout has been led already: throw in, cover or take"))
         if seat != self.attacker:
-            raise IllegalAction(f"not your turn: seat {self.attacker} leads")
+            raise IllegalAction(say("not your turn: seat %(n)s leads", n=self.attacker))
         cards = action.get("cards")
         hand = self.hands[seat]
         if type(cards) is list and len(cards) == 1 and (card := cards[0]) in hand:  # one held card: no more checks
@@ -304,15 +318,15 @@ class DurakState(State):
             cards = self._held_set(seat, cards)
             if len(cards) > 1:
                 if self.lead_single:
-                    raise IllegalAction("lead one card only")
+                    raise IllegalAction(say("lead one card only"))
                 if DUMMY in cards:
-                    raise IllegalAction("the dummy may only be led on its own")
+                    raise IllegalAction(say("the dummy may only be led on its own"))
                 rank = RANK_OF[cards[0]]
                 for c in cards:
                     if RANK_OF[c] != rank:
-                        raise IllegalAction("a lead must be cards of one rank")
+                        raise IllegalAction(say("a lead must be cards of one rank"))
                 if len(cards) > self.limit:
-                    raise IllegalAction(f"the bout limit is {self.limit} cards")
+                    raise IllegalAction(say("the bout limit is %(n)s cards", n=self.limit))
             for c in cards:
                 hand.remove(c)
             self.attacks = list(cards)
@@ -328,7 +342,7 @@ class DurakState(State):
         if self.phase != "defense" or seat != self.defender:
             raise IllegalAction(self._not_you(seat, "cover"))
         if not self.open:
-            raise IllegalAction("every card is covered")
+            raise IllegalAction(say("every card is covered"))
         card = action.get("card")
         hand = self.hands[seat]
         if card not in hand:
@@ -340,9 +354,9 @@ class DurakState(State):
         i = attacks.index(attack)
         covers = self.covers
         if covers[i] is not None:
-            raise IllegalAction(f"{attack} is covered already")
+            raise IllegalAction(say("%(card)s is covered already", card=attack))
         if card not in self.beats[attack]:
-            raise IllegalAction(f"{card} does not beat {attack}")
+            raise IllegalAction(say("%(card)s does not beat %(attack)s", card=card, attack=attack))
         hand.remove(card)
         covers[i] = card
         self.open -= 1
@@ -362,17 +376,25 @@ class DurakState(State):
         ranks = self.ranks
         for c in cards:
             if c == DUMMY:
-                raise IllegalAction("the dummy cannot be thrown in")
+                raise IllegalAction(say("the dummy cannot be thrown in"))
             if RANK_OF[c] not in ranks:
-                raise IllegalAction(f"{c} matches no rank on the table")
+                raise IllegalAction(say("%(card)s matches no rank on the table", card=c))
         if self.lead_single:  # D6 (003, 004): one card at a time, once the defender has covered
             if len(cards) > 1:
-                raise IllegalAction("throw in one card at a time")
+                raise IllegalAction(say("throw in one card at a time"))
             if self.open and self.phase == "defense":
-                raise IllegalAction(f"{self.open} card(s) are still uncovered: throw in once every card is covered")
+                raise IllegalAction(
+                    says(
+                        "%(n)s card is still uncovered: throw in once every card is covered",
+                        "%(n)s cards are still uncovered: throw in once every card is covered",
+                        self.open,
+                    )
+                )
         if len(self.attacks) + len(cards) > self.limit:
             room = self.limit - len(self.attacks)
-            raise IllegalAction(f"the bout limit is {self.limit} attack cards: room for {room} more")
+            raise IllegalAction(
+                say("the bout limit is %(limit)s attack cards: room for %(room)s more", limit=self.limit, room=room)
+            )
         for c in cards:
             hand.remove(c)
         self.attacks.extend(cards)
@@ -393,7 +415,7 @@ class DurakState(State):
             bout.next_taker(self)
             return
         if self.open:
-            raise IllegalAction(f"{self.open} card(s) are still uncovered")
+            raise IllegalAction(says("%(n)s card is still uncovered", "%(n)s cards are still uncovered", self.open))
         self.passes += 1
         order = self.order
         if len(order) == 1 or self.passes >= sum(1 for s in order if self.hands[s]):
@@ -406,7 +428,7 @@ class DurakState(State):
         if self.phase != "defense" or seat != self.defender:
             raise IllegalAction(self._not_you(seat, "take"))
         if not self.open:
-            raise IllegalAction("every card is covered: nothing to take")
+            raise IllegalAction(say("every card is covered: nothing to take"))
         self.phase = "taking"
         self.takers = [s for s in self.order if self.hands[s]]  # throw-in order, from the attacker
         self.throw_right = None
@@ -434,21 +456,21 @@ class DurakState(State):
             raise IllegalAction(self._not_you(seat, kind))
         card = self._held(seat, action.get("card"))
         if self.open != len(self.attacks):
-            raise IllegalAction("a card is covered already: no transfer")
+            raise IllegalAction(say("a card is covered already: no transfer"))
         if len(self.ranks) != 1:
-            raise IllegalAction("the attack cards do not share one rank: no transfer")
+            raise IllegalAction(say("the attack cards do not share one rank: no transfer"))
         if card == DUMMY or RANK_OF[card] not in self.ranks:
-            raise IllegalAction(f"{card} is not of the attack's rank")
+            raise IllegalAction(say("%(card)s is not of the attack's rank", card=card))
         need = len(self.attacks) + (kind == "transfer")
         if self._transfer_room() < need:
-            raise IllegalAction(f"the next defender cannot take {need} attack cards")
+            raise IllegalAction(say("the next defender cannot take %(n)s attack cards", n=need))
         if kind == "show":
             if not self.trump_show:
                 raise IllegalAction("transfer by showing a trump is not played")
             if card[1] != self.trump or self.trump is None:
-                raise IllegalAction(f"{card} is not a trump")
+                raise IllegalAction(say("%(card)s is not a trump", card=card))
             if self.shows[seat] is not None:
-                raise IllegalAction(f"you showed a trump already ({self.shows[seat]})")
+                raise IllegalAction(say("you showed a trump already (%(card)s)", card=self.shows[seat]))
         return card
 
     def _transfer_room(self) -> int:
@@ -464,10 +486,13 @@ class DurakState(State):
         self.passes = 0
         self.throw_right = seat if self.hands[seat] else bout.next_thrower(self, seat)
 
-    def _not_you(self, seat: int, what: str) -> str:
+    def _not_you(self, seat: int, what: str) -> Said:
+        """A move out of turn: what the player tried, and whose turn it is (the phase in English, for logs)."""
         waiting = self.to_act()
-        who = f"seat {waiting[0]} is to act" if waiting else "nobody is to act"
-        return f"you cannot {what} now (phase {self.phase}, {who})"
+        tried = _NOT_NOW.get(what) or say("you cannot %(what)s now", what=what)
+        if waiting:
+            return [tried, say("seat %(n)s is to act", n=waiting[0])]
+        return [tried, say("nobody is to act")]
 
     _HANDLERS: ClassVar[Mapping[str, Callable[[DurakState, int, Action], None]]] = {
         "attack": _attack,

@@ -11,15 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.base import Action
-from games.cards import DUMMY, RANK_VALUE, SUIT_OF, card_name, sort_hand
+from games.cards import DUMMY, RANK_VALUE, SUIT_OF, sort_hand
 from games.errors import IllegalAction, InvalidOptions
+from games.words import Said, say
 
 if TYPE_CHECKING:
     from games.durak.state import DurakState
-
-
-def _words(cards: list[str]) -> str:
-    return ", ".join(card_name(c) for c in cards)
 
 
 def build(st: DurakState, seat: int | None) -> dict[str, Any]:
@@ -92,31 +89,32 @@ def default_action(st: DurakState, seat: int) -> Action:
     return {"type": "done"}
 
 
-def describe(st: DurakState, seat: int, action: Action) -> str:
+def describe(st: DurakState, seat: int, action: Action) -> Said:
+    """The move in public words (every Durak card is played face up); card codes stay codes in every language."""
     if not isinstance(action, dict):
-        return "makes an invalid move"
+        return say("makes an invalid move")
     kind = action.get("type")
     cards = action.get("cards")
     cards = [c for c in cards if isinstance(c, str) and c in RANK_VALUE] if isinstance(cards, list) else []
     card = action.get("card")
-    card = card_name(card) if isinstance(card, str) and card in RANK_VALUE else "?"
+    card = card if isinstance(card, str) and card in RANK_VALUE else "?"
     if kind == "attack":
-        return f"leads {_words(cards)}"
+        return say("leads %(cards)s", cards=" ".join(cards))
     if kind == "throw":
-        return f"throws in {_words(cards)}"
+        return say("throws in %(cards)s", cards=" ".join(cards))
     if kind == "cover":
         attack = action.get("attack")
-        attack = card_name(attack) if isinstance(attack, str) and attack in RANK_VALUE else "?"
-        return f"covers {attack} with {card}"
+        attack = attack if isinstance(attack, str) and attack in RANK_VALUE else "?"
+        return say("covers %(attack)s with %(card)s", attack=attack, card=card)
     if kind == "done":
-        return "is done throwing in" if st.phase == "taking" else "says done"
+        return say("is done throwing in") if st.phase == "taking" else say("says done")
     if kind == "take":
-        return "takes the cards"
+        return say("takes the cards")
     if kind == "transfer":
-        return f"transfers the attack with {card}"
+        return say("transfers the attack with %(card)s", card=card)
     if kind == "show":
-        return f"transfers the attack by showing {card}"
-    return "makes an invalid move"
+        return say("transfers the attack by showing %(card)s", card=card)
+    return say("makes an invalid move")
 
 
 # -- D11 -----------------------------------------------------------------

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.outcome import Outcome, by_fewest_cards, by_order
-from games.ui import UI, composed_label
+from games.ui import UI, cards_text
+from games.words import Said, say
 
 
 def placings(result: Mapping[str, Any], seats: int, options: Mapping[str, Any]) -> Outcome:
@@ -60,23 +61,23 @@ def public_check(public: Mapping[str, Any], spectator_view_after: Mapping[str, A
     }
 
 
-VERBS = {"claim": "Claim", "add": "Add"}
-
-
-def label(action: Mapping[str, Any]) -> str | None:
+def label(action: Mapping[str, Any]) -> Said | None:
     kind = action.get("type")
-    if kind in VERBS:
-        return composed_label(VERBS[kind], action)
+    cards = action.get("cards")
+    if kind == "claim":
+        return say("Claim %(cards)s", cards=cards_text(list(cards))) if cards else say("Claim the selected cards")
+    if kind == "add":
+        return say("Add %(cards)s", cards=cards_text(list(cards))) if cards else say("Add the selected cards")
     if kind == "believe":
-        return "I believe"
+        return say("I believe")
     if kind == "doubt":
-        return "I don't believe"
+        return say("I don't believe")
     return None
 
 
 UI_META = UI(
     label=label,
-    composed=frozenset(VERBS),
+    composed=frozenset({"claim", "add"}),
     choice_fields={"cards": "cards", "kind": "str"},
     board="tables/boards/verish.html",
     rules="rules/verish.html",

@@ -171,8 +171,10 @@ class Move(models.Model):
     number = models.PositiveIntegerField(help_text="1 for the game's first move")
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()
-    #: the move in words, from public information only (the live move log)
+    #: the move in English words, from public information only (the log of rows older than ``words``)
     text = models.CharField(max_length=200)
+    #: the same words in no language yet (``games.words.Said``): each reader's log renders them in his own
+    words = models.JSONField(null=True, blank=True)
     #: the move as every seat saw it (hidden cards as counts): what bots may read
     public = models.JSONField(default=dict)
     #: who made it: a human, a bot seat, a bot standing in, or the turn timer

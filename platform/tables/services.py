@@ -24,9 +24,11 @@ from django.utils.translation import gettext, gettext_noop
 from games import IllegalAction, get_game
 from games.base import RESIGN_ACTION, State
 from games.bots import DEFAULT_LEVEL, get_bot
+from games.words import render, say
 from scoring.services import sheet_record_game, sheet_start
 from tables import signals
 from tables.fairness import deck_commitment
+from tables.labels import said_text
 from tables.models import Game, Match, Move, Seat, Table
 from tables.selectors import seat_index_of
 from tables.turns import after_move, schedule_turn, seat_is_automated, turn_handover, turn_start
@@ -35,6 +37,13 @@ from tables.turns import after_move, schedule_turn, seat_is_automated, turn_hand
 STALE = gettext_noop(
     "that was made against move %(move)s, but the game is at move %(now)s: the table has changed, look again"
 )
+#: a resignation in the move log (not a game's action: the platform words it; each reader sees it translated)
+RESIGNS = gettext_noop("resigns")
+
+
+def refusal_text(exc: IllegalAction) -> str:
+    """An engine's refusal in the player's language where the engine worded it (``IllegalAction.said``), else as is."""
+    return said_text(exc.said) if exc.said is not None else str(exc)
 
 
 class ActionRefused(ValueError):
@@ -155,9 +164,10 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
         )
     state = load_state(game)
     try:
-        text = state.apply_described(seat, action)  # words from the position before the move, no copy
+        said = state.apply_said(seat, action)  # words from the position before the move, no copy
+        text = render(said)  # English: the row's fallback and what a caller is told
     except IllegalAction as exc:
-        raise ActionRefused("illegal", str(exc)) from None
+        raise ActionRefused("illegal", refusal_text(exc)) from None
     game.move_number += 1
     Move.objects.create(
         game=game,
@@ -165,6 +175,7 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
         seat=seat,
         action=action,
         text=text[:200],
+        words=said,
         by=by,
         public=get_game(game.table.game).public_record(action, state.view(None)),
     )
@@ -417,7 +428,7 @@ def table_resign(table_id: int, user) -> Seat:
         try:
             state.resign(seat.index)
         except IllegalAction as exc:
-            raise ActionRefused("illegal", str(exc)) from None
+            raise ActionRefused("illegal", refusal_text(exc)) from None
     was_away = seat.away
     seat.away = seat.resigned = True
     seat.save(update_fields=["away", "resigned"])
@@ -431,7 +442,8 @@ def table_resign(table_id: int, user) -> Seat:
             number=game.move_number,
             seat=seat.index,
             action=dict(RESIGN_ACTION),
-            text="resigns",
+            text=RESIGNS,
+            words=say(RESIGNS),
             by="player",
             public=dict(RESIGN_ACTION),
         )

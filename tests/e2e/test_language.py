@@ -63,6 +63,9 @@ def test_the_switcher_turns_the_table_page_russian(browser, platform_server):
     status = page.inner_text("#table-status")
     assert "Ваш ход" in status or "Ждём хода" in status, status
     assert "Ваши карты" in page.inner_text("#table-play") and "Сдаться" in page.inner_text("#table-away")
+    board = page.inner_text("#table-board")  # the game's own board and the empty move log
+    assert "Козырь" in board and "Колода" in board and "Trump" not in board, board
+    assert "Ходов пока нет." in page.inner_text("#table-log")
     assert page.get_attribute('#table-chat input[name="text"]', "placeholder") == "Напишите что-нибудь…"
 
     # what the socket renders comes in Russian too: a quick phrase, sent and shown over it

@@ -241,7 +241,7 @@ async def test_shed_through_lobby_socket_service_page_replay_and_ratings(players
     )()
     assert all(f'name="cards" value="{c}"' in page for c in state.hands[mover])
     assert not set(CARD.findall(page)) & set(state.hands[1 - mover])
-    assert "Drop the selected cards" in page and "Shed (test)" in page and "No game finished yet." in page
+    assert "Drop the selected cards" in page and "Shed (test)" in page and "No games finished yet." in page
 
     # the socket: tick two cards and press the button, as htmx sends the form
     headers = [(b"origin", b"http://testserver")]

@@ -9,11 +9,21 @@ from typing import Any
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games import get_game
-from games.cards import card_name
-from tables.labels import KIND_TEXT, RANK_TEXT, SUIT_SYMBOL, action_label, card_text
+from tables.labels import (
+    KIND_TEXT,
+    MOVED_BY,
+    RANK_TEXT,
+    READER,
+    SUIT_SYMBOL,
+    action_hint,
+    action_label,
+    card_text,
+    card_title,
+    said_text,
+)
 
 register = template.Library()
 RED = {"D", "H"}
@@ -27,7 +37,9 @@ def card(code: str | None) -> str:
         return ""
     if code.startswith("X"):
         return format_html(
-            '<span class="pcard joker" data-card="{}" title="joker"><span class="rank">🃏</span></span>', code
+            '<span class="pcard joker" data-card="{}" title="{}"><span class="rank">🃏</span></span>',
+            code,
+            gettext("joker"),
         )
     colour = "red" if code[-1] in RED else "black"
     return format_html(
@@ -35,7 +47,7 @@ def card(code: str | None) -> str:
         '<span class="rank">{}</span><span class="suit">{}</span></span>',
         colour,
         code,
-        card_name(code),
+        card_title(code),
         RANK_TEXT.get(code[0], code[0]),
         SUIT_SYMBOL.get(code[1], code[1]),
     )
@@ -66,8 +78,8 @@ def backs(count: Any, limit: int = 8) -> str:
         return ""
     shown = min(max(count, 0), int(limit))
     return format_html(
-        '<span class="backs" title="{} cards">{}</span>',
-        count,
+        '<span class="backs" title="{}">{}</span>',
+        ngettext("%(n)s card", "%(n)s cards", count) % {"n": count},
         mark_safe('<span class="back"></span>' * shown),  # fixed markup, nothing from outside
     )
 
@@ -103,9 +115,31 @@ def label(action: dict[str, Any], game: str) -> str:
 
 @register.filter
 def hint(action: dict[str, Any], game: str) -> str:
-    """A short help for a legal action's button (``Game.ui.hint``), translated here; "" when the game has none."""
-    words = get_game(game).ui.hint(action)
-    return gettext(words) if words else ""
+    """A short help for a legal action's button (``Game.ui.hint``) in the reader's language; "" when none."""
+    return action_hint(game, action)
+
+
+@register.filter
+def move_words(move: Any) -> str:
+    """A logged move in the reader's language, its card codes drawn as cards; an old row's English text as is."""
+    said = getattr(move, "words", None)
+    return cardify(said_text(said) if said else getattr(move, "text", ""))
+
+
+@register.filter
+def role_word(role: str, game: str) -> str:
+    """A seat's role in the game (a Biznes thief) as its badge reads, in the reader's language."""
+    try:
+        ui = get_game(game).ui
+    except (KeyError, ValueError):  # a fragment drawn without its table: the role as the view names it
+        return str(role)
+    return ui.role_word(str(role), READER)
+
+
+@register.filter
+def moved_by(by: str) -> str:
+    """Who made a move for a seat (a bot, the turn timer), in words."""
+    return str(MOVED_BY.get(by, by))
 
 
 @register.filter
@@ -132,7 +166,7 @@ def face_down(total: Any, shown: Any) -> int:
 
 @register.filter
 def kind_name(kind: str) -> str:
-    return KIND_TEXT.get(kind, kind)
+    return str(KIND_TEXT.get(kind, kind))
 
 
 @register.filter
@@ -143,7 +177,7 @@ def seat_name(players: list[dict[str, Any]], index: Any) -> str:
             if player.get("team") is not None:  # a partnership game: the name in its team's colour
                 return format_html('<span class="team-name team-{}">{}</span>', player["team"], player["name"])
             return player["name"]
-    return "" if index is None else f"seat {index + 1}"
+    return "" if index is None else gettext("seat %(n)s") % {"n": index + 1}
 
 
 @register.filter

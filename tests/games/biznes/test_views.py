@@ -67,8 +67,8 @@ def test_view_during_play_shows_trick_last_trick_and_turn() -> None:
 @pytest.mark.parametrize(
     ("action", "words"),
     [
-        ({"type": "bid", "tricks": 3, "suit": "H"}, "bids three hearts"),
-        ({"type": "bid", "tricks": 1, "suit": "S"}, "bids one spade"),
+        ({"type": "bid", "tricks": 3, "suit": "H"}, "bids 3♥"),
+        ({"type": "bid", "tricks": 1, "suit": "S"}, "bids 1♠"),
         ({"type": "pass"}, "passes"),
         ({"type": "discard", "cards": ["6C", "7D"]}, "discards 2 cards"),
         ({"type": "declare", "banker": True}, "asks for a banker"),
@@ -78,7 +78,7 @@ def test_view_during_play_shows_trick_last_trick_and_turn() -> None:
         ({"type": "role", "role": "thief"}, "is a thief"),
         ({"type": "role", "role": "mafia"}, "says mafia"),
         ({"type": "change"}, "calls a change and will name the new trump"),
-        ({"type": "trump", "suit": "S"}, "names spades trump"),
+        ({"type": "trump", "suit": "S"}, "names ♠ trump"),
         ({"type": "play", "card": "QS"}, "plays QS"),
         ({"type": "play", "card": "X1", "as": "AH"}, "plays the joker as AH"),
         ({"type": "bid"}, "tries 'bid'"),

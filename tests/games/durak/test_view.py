@@ -26,13 +26,13 @@ def test_views_have_the_rules_keys_and_only_the_seats_own_hand() -> None:
 
 def test_describe_names_public_cards_without_the_actor() -> None:
     state = position(HANDS, attacker=0, mode="transfer")
-    assert state.describe(0, attack("7C")) == "leads seven of clubs"
+    assert state.describe(0, attack("7C")) == "leads 7C"
     state.apply(0, attack("7C"))
-    assert state.describe(1, cover("7C", "TC")) == "covers seven of clubs with ten of clubs"
-    assert state.describe(1, transfer("7D")) == "transfers the attack with seven of diamonds"
-    assert state.describe(1, show("7H")) == "transfers the attack by showing seven of hearts"
+    assert state.describe(1, cover("7C", "TC")) == "covers 7C with TC"
+    assert state.describe(1, transfer("7D")) == "transfers the attack with 7D"
+    assert state.describe(1, show("7H")) == "transfers the attack by showing 7H"
     assert state.describe(1, TAKE) == "takes the cards"
-    assert state.describe(0, throw("7S")) == "throws in seven of spades"
+    assert state.describe(0, throw("7S")) == "throws in 7S"
     assert state.describe(0, DONE) == "says done"
     assert state.describe(0, "junk") == "makes an invalid move"  # type: ignore[arg-type]
 

@@ -111,7 +111,7 @@ def test_a_refused_banker_request_is_told_in_the_log_and_on_the_board_and_roles_
     for role in ("thief", "policeman", "thief"):
         game = act(game, seat_view(game, None)["view"]["to_act"][0], {"type": "role", "role": role})
     last = Move.objects.filter(game=game).order_by("-number").first()
-    assert "nobody took the banker: the contract drops to one heart" in last.text
+    assert "nobody took the banker: the contract drops to 1♥" in last.text
     view = seat_view(game, None)["view"]
     assert view["contract"]["tricks"] == 1
     page = page_of(table, players[0])

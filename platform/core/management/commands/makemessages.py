@@ -5,10 +5,12 @@ unit words carry no gettext marker for xgettext to find; the platform
 translates them where it shows them (``{% translate game.title %}``,
 ``ngettext(*game.unit, n)``). This command writes them, read from the live
 registry, to a throwaway module that xgettext reads with the rest of the
-sources, so a new game or option reaches the catalogues by itself. This is
-the only way a game's words get there: ``games/`` carries no gettext markers
-(a marker would cover some words, options, and not others, titles and units,
-and a second list is one more to keep in step).
+sources, so a new game or option reaches the catalogues by itself.
+
+The sentences a game builds while it is played (a move in the log, a button's
+label, a role's hint, with cards and counts in them) are another matter: they
+are written with ``games.words.say`` / ``says``, which xgettext extracts as
+keywords, and rendered per reader by the platform (``tables.labels``).
 
 Single words a page shows alone (a sheet's "fool", its "Fools" heading) use
 the context "game word": the same English word may also be one form of a
@@ -68,6 +70,9 @@ def registry_messages() -> list[Message]:
                 add(f"{game.title}: a choice of the option {option.name!r}", choice)
         for key, (_style, word) in game.ui.seat_badges.items():
             add(f"{game.title}: the badge beside the {key}'s name", word)
+        for phase, badges in game.ui.phase_badges.items():
+            for key, (_style, word) in badges.items():
+                add(f"{game.title}: the badge beside the {key}'s name in the phase {phase!r}", word)
     for level, title in LEVEL_TITLES.items():
         add(f"the name of the bots' level {level!r}", title)
     return found
@@ -89,6 +94,8 @@ def registry_source() -> str:
 
 class Command(makemessages.Command):
     help = makemessages.Command.help + " Includes the words of the games' registry entries."
+    #: the sentences a game builds for its players (``games.words``: moves, button labels, hints)
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=say:1", "--keyword=says:1,2"]
 
     def handle(self, *args: Any, **options: Any) -> None:
         options["ignore_patterns"] = [*options.get("ignore_patterns", []), *IGNORED]
