@@ -85,3 +85,24 @@ def test_check_deploy_passes_with_production_variables():
     )
     out = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.mark.slow
+def test_healthz_answers_over_plain_http_in_production_while_pages_redirect_to_https():
+    """The launcher and load balancers probe /healthz over plain HTTP; a redirect there stopped `runplatform`."""
+    env = child_env(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DEBUG="0",
+        ALLOWED_HOSTS="cards.example",
+        SECRET_KEY="a-long-random-production-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+        SECURE_SSL_REDIRECT="1",
+    )
+    probe = (
+        "from django.test import Client; c = Client(); "
+        "h = 'cards.example'; "
+        "print('codes', c.get('/healthz', HTTP_HOST=h).status_code, c.get('/', HTTP_HOST=h).status_code)"
+    )
+    out = manage("shell", "-c", probe, env=env)
+    assert out.returncode == 0, out.stderr
+    health, home = out.stdout.split("codes", 1)[1].split()[:2]
+    assert health != "301" and home == "301", out.stdout
