@@ -171,7 +171,7 @@ SOCKETS_PER_USER = env_int("SOCKETS_PER_USER", 12, low=1)
 #: tables with bots a user may have open or playing at once (each bot table costs the workers)
 BOT_TABLES_PER_USER = env_int("BOT_TABLES_PER_USER", 3, low=1)
 #: a table only bots still play (every human away, none connected, no human move) ends after this
-ABANDONED_TABLE_SECONDS = env_int("ABANDONED_TABLE_SECONDS", 600, low=1)
+ABANDONED_TABLE_SECONDS = env_int("ABANDONED_TABLE_SECONDS", 120, low=1)
 #: seconds a presence socket keeps its player online after its last heartbeat (a crashed web process)
 PRESENCE_TTL = env_int("PRESENCE_TTL", 45, low=2, high=3600)
 

@@ -199,10 +199,8 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
     )
     table_id, number = game.table_id, game.move_number
     transaction.on_commit(lambda: notify(table_id, game_id, number, by))
-    if by == "timeout":  # two in a row send a player away: maybe the last human at the table
-        running = next_game if state.is_over() else game
-        if running is not None:
-            table_end_if_humans_gone(table_id, running)
+    # two timeouts in a row send a player away without his word: the table is not ended for it at once (he
+    # may be back in a minute, the page open); the abandon sweeper ends it if he does not come back
     return Applied(game_id, number, text, state.is_over(), next_game.pk if next_game else None)
 
 

@@ -104,7 +104,12 @@ def test_leaving_a_table_of_bots_ends_it_at_once_and_a_spectator_is_told(browser
 
     # the bots move all the time; the Leave form is never swapped under the pointer, so one click does it
     leave = alice.locator('#table-away button:has-text("Leave (the table ends)")')
-    alice.wait_for_function("Number(document.getElementById('table-status').dataset.move) >= 1", timeout=TIMEOUT)
+    # (the game is under way: a bot moved, or it is her turn first)
+    alice.wait_for_function(
+        "Number(document.getElementById('table-status').dataset.move) >= 1"
+        " || document.getElementById('table-status').dataset.myTurn === '1'",
+        timeout=TIMEOUT,
+    )
     leave.click()
     alice.wait_for_selector("#table-status .aborted", timeout=TIMEOUT)
     assert "Every player left" in alice.inner_text("#table-status")

@@ -43,6 +43,7 @@ def test_befriend_see_online_challenge_accept_and_play(browser, platform_server)
     b.wait_for_url("**/friends/")
     b.click('li.request button[value="accept"]')
     b.wait_for_selector(f'#friends-list li[data-user="{a_name}"]')
+    b.wait_for_selector("body.presence-open")  # the accept reloaded B's page: his tab is online again
 
     # A sees B online (B's tab is on the friends page) and challenges him from the list
     a.goto(f"{url}/friends/")

@@ -69,7 +69,16 @@ class Moves:
 
 def test_killed_children_are_restarted_and_the_game_goes_on(tmp_path):
     port, var = free_port(), tmp_path / "var"
-    env = developer_env(PORT=str(port), VAR_DIR=str(var), DEBUG="1", BOT_DELAY_SECONDS="0.2", BOT_STRONG_BUDGET="0.1")
+    env = developer_env(
+        PORT=str(port),
+        VAR_DIR=str(var),
+        DEBUG="1",
+        BOT_DELAY_SECONDS="0.2",
+        BOT_STRONG_BUDGET="0.1",
+        # the demo player never moves and is not watching: the game must outlive the kills, not be ended as
+        # abandoned to the bots
+        ABANDONED_TABLE_SECONDS="3600",
+    )
     env.pop("REDIS_URL", None)  # the embedded Redis, as `make run` has it
     env.pop("DATABASE_URL", None)
     log = (tmp_path / "run.log").open("w+")

@@ -29,8 +29,10 @@ async def connect(table, user=None, *, json_mode=False, origin=b"http://testserv
 
 
 def hidden_from(game, seat):
-    """Cards this seat may not see: every other hand, minus what a spectator sees."""
+    """Cards this seat may not see: every other hand, minus what a spectator sees now or saw played (a
+    Durak bout's cards are taken into a hand after everyone saw them; the log names them)."""
     public = set(CARD.findall(json.dumps(seat_view(game, None)["view"])))
+    public |= set(CARD.findall(json.dumps(list(game.moves.values_list("public", flat=True)))))
     others = set()
     for s in range(game.table.seats_count):
         if s != seat:

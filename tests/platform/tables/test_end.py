@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -14,6 +15,7 @@ from games.base import RESIGN_ACTION
 from lobbies.services import table_rematch
 from social.models import Notification
 from tables import tasks
+from tables.abandon import tables_end_abandoned
 from tables.models import Game, Move, Seat, Table
 from tables.selectors import replay_step, seat_view, socket_state
 from tables.services import ActionRefused, game_play_bot, seat_set_away, table_player_action, table_resign
@@ -106,7 +108,7 @@ def test_the_last_human_leaving_ends_the_table_at_once_unrated_and_spectators_ar
     assert "The table has ended" in page
 
 
-def test_the_last_human_resigning_ends_the_table_and_two_timeouts_do_too():
+def test_the_last_human_resigning_ends_the_table_but_two_timeouts_leave_it_to_the_abandon_sweeper():
     table, players, _ = with_bots("biznes", 1, 3)
     table_resign(table.pk, players[0])
     assert Table.objects.get(pk=table.pk).status == Table.Status.ABORTED
@@ -117,6 +119,14 @@ def test_the_last_human_resigning_ends_the_table_and_two_timeouts_do_too():
         assert game_play_bot(game.pk, game.move_number)
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=5))
     assert tasks.turn_timeout.apply(args=(game.pk, game.move_number)).get() is True
+    # away without his word: he may be back in a minute, so the table plays on for now...
+    assert Seat.objects.get(table=table, index=0).away
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
+    # ...and the sweeper ends it once nobody came back within ABANDONED_TABLE_SECONDS
+    later = timezone.now() - timedelta(seconds=settings.ABANDONED_TABLE_SECONDS + 1)
+    Table.objects.filter(pk=table.pk).update(started_at=later)
+    Move.objects.filter(game__table=table).update(created_at=later)
+    assert tables_end_abandoned() == 1
     assert Table.objects.get(pk=table.pk).status == Table.Status.ABORTED
 
 
