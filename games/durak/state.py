@@ -235,6 +235,8 @@ class DurakState(State):
             return []
         ranks = self.ranks
         match = [c for c in self.hands[seat] if c[0] in ranks]  # the dummy's "X" is never a rank on the table
+        if not match:
+            return []
         if len(match) < 2 or len(match) > 4 or room == 1 or self.lead_single:
             return [THROW_ONE[c] for c in match]
         return THROWS[room][tuple(match)][:]  # a list of its own: the caller may add "done"
@@ -341,7 +343,7 @@ class DurakState(State):
         if card != DUMMY:
             self.ranks.add(card[0])
         if not self.open and (len(attacks) >= self.limit or not hand or self.throw_right is None):
-            bout.end_bout(self, taken=False)  # D6: nothing more may be added
+            bout.end_bout(self, False)  # D6: nothing more may be added
 
     def _throw(self, seat: int, action: Action) -> None:
         """D6 (and D7's last turns): add cards matching a rank on the table."""
@@ -389,7 +391,7 @@ class DurakState(State):
         self.passes += 1
         order = self.order
         if len(order) == 1 or self.passes >= sum(1 for s in order if self.hands[s]):
-            bout.end_bout(self, taken=False)  # D6: every eligible thrower said done: beaten
+            bout.end_bout(self, False)  # D6: every eligible thrower said done: beaten
         else:
             self.throw_right = bout.next_thrower(self, seat)
 
