@@ -208,7 +208,15 @@ class State(metaclass=FieldsMeta):
     def to_act(self) -> list[int]: ...
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]: ...
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The moves ``seat`` may make now, in the engine's order ([] when it may make none).
+
+        The list is the caller's own, but the actions in it are read-only: an engine
+        lists shared, pre-built actions (the same dict, card list included, in every
+        list and every state), because building fresh ones was most of the cost of
+        a move. Never modify a listed action; copy it to change it (``dict(a)`` and
+        ``list(a["cards"])``). ``apply`` never modifies the action it is given.
+        """
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]: ...
