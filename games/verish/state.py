@@ -139,7 +139,19 @@ class VerishState(State):
         self._place(seat, self._check_move(seat, "claim", action), True, action["kind"])
 
     def _add(self, seat: int, action: Action) -> None:
-        self._place(seat, self._check_move(seat, "add", action), False, None)
+        cards = action.get("cards")
+        # the most common move, one held card, checked here; anything else by ``_check_move``
+        if (
+            seat == self.turn
+            and self.phase == ANSWER
+            and type(cards) is list
+            and len(cards) == 1
+            and cards[0] in self.hands[seat]
+            and "kind" not in action
+        ):
+            self._place(seat, [cards[0]], False, None)
+        else:
+            self._place(seat, self._check_move(seat, "add", action), False, None)
 
     def _believe(self, seat: int, action: Action) -> None:
         self._check_move(seat, "believe", action)
@@ -155,6 +167,19 @@ class VerishState(State):
         "believe": _believe,
         "doubt": _doubt,
     }
+
+    def apply_described(self, seat: int, action: Action) -> str:
+        """``apply`` with its words, the move checked once for both (the platform's path)."""
+        kind = self._check(seat, action)
+        cards = self._check_move(seat, kind, action)
+        text = _view.describe_checked(self, seat, kind, cards, action)
+        if kind == "claim":
+            self._place(seat, cards, True, action["kind"])
+        elif kind == "add":
+            self._place(seat, cards, False, None)
+        else:
+            self._resolve(seat, kind == "believe")
+        return text
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return _view.build(self, seat)
