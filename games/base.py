@@ -135,11 +135,14 @@ class State(metaclass=FieldsMeta):
         # the common case in as few steps as possible (bots, searches and the platform apply
         # millions of moves); anything unusual goes through ``_check``, which names what is wrong
         if type(action) is dict and type(seat) is int and 0 <= seat < self.seats and self.phase != "over":
-            kind = action.get("type")
-            entry = self._DISPATCH.get(kind) if type(kind) is str else None
-            if entry is not None and action.keys() <= entry[0]:
-                entry[1](self, seat, action)
-                return
+            try:
+                allowed, handler = self._DISPATCH[action["type"]]
+            except (KeyError, TypeError):  # no type, an unknown one, or one that is no string
+                pass
+            else:
+                if action.keys() <= allowed:
+                    handler(self, seat, action)
+                    return
         self._apply(seat, self._check(seat, action), action)
 
     def apply_described(self, seat: int, action: Action) -> str:
@@ -213,7 +216,15 @@ class State(metaclass=FieldsMeta):
     def to_act(self) -> list[int]: ...
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]: ...
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The moves ``seat`` may make now, in the engine's order ([] when it may make none).
+
+        The list is the caller's own, but the actions in it are read-only: an engine
+        lists shared, pre-built actions (the same dict, card list included, in every
+        list and every state), because building fresh ones was most of the cost of
+        a move. Never modify a listed action; copy it to change it (``dict(a)`` and
+        ``list(a["cards"])``). ``apply`` never modifies the action it is given.
+        """
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]: ...

@@ -99,8 +99,20 @@ def make_deck(size: int, *, dummy: bool = False) -> list[str]:
 def shuffled(cards: Sequence[str], seed: int | None = None) -> list[str]:
     """A shuffled copy: seeded for replays and tests, else from ``secrets``."""
     out = list(cards)
-    rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
-    rng.shuffle(out)
+    if seed is None:
+        secrets.SystemRandom().shuffle(out)
+        return out
+    # ``random.Random(seed).shuffle(out)`` written out (the same order, pinned by tests/games/test_cards.py):
+    # a new game is dealt for every bot rollout and benchmark game, and the library's two calls
+    # per card were half the cost of a deal
+    bits = random.Random(seed).getrandbits
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        out[i], out[j] = out[j], out[i]
     return out
 
 

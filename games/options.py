@@ -69,10 +69,19 @@ class Option:
         }
 
 
+#: (id of a schema, seats) -> (the schema, its checked defaults); the schema is kept so its id stays its own
+_DEFAULTS: dict[tuple[int, int], tuple[Sequence[Option], dict[str, Any]]] = {}
+
+
 def validate(schema: Sequence[Option], given: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
     """Complete ``given`` with defaults and check every value; unknown names are errors."""
-    if given is None:
-        given = {}
+    if not given and isinstance(given, (Mapping, type(None))):
+        # every default, as often as a bot or a benchmark deals a game: checked once per schema and seat count
+        key = (id(schema), seats)
+        cached = _DEFAULTS.get(key)
+        if cached is None or cached[0] is not schema:
+            cached = _DEFAULTS[key] = (schema, {o.name: o.check(o.default, seats) for o in schema})
+        return dict(cached[1])
     if not isinstance(given, Mapping):
         raise InvalidOptions(f"options: must be an object, not {given!r}")
     known = {o.name for o in schema}

@@ -7,7 +7,8 @@ A bot sees exactly what its seat may see and nothing else::
 
 - ``view`` is the seat's own ``state.view(seat)`` (it carries ``seat``; the
   options are in the view, or derived from it for Biznes -- ``options_of``),
-- ``legal_actions`` the seat's list,
+- ``legal_actions`` the seat's list (its actions are shared and read-only:
+  ``State.legal_actions``; a bot returns one of them or a copy, never a changed one),
 - ``history`` the public move log, ``[(seat, public_action), ...]``, built
   move by move with ``games.bots.public.public_record`` or from a stored
   move log with ``public_history`` (hidden cards become counts),

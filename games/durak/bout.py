@@ -67,7 +67,7 @@ def next_taker(st: DurakState) -> None:
             if st.hands[s]:
                 st.throw_right = s
                 return
-    end_bout(st, taken=True)
+    end_bout(st, True)
 
 
 def start_bout(st: DurakState, attacker: int) -> None:

@@ -15,7 +15,7 @@ throw-in order of this bout), ``out`` (seats that left, D10).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from itertools import combinations
+from itertools import chain
 from typing import Annotated, Any, ClassVar
 
 from games.base import Action, State
@@ -24,7 +24,7 @@ from games.durak import bout
 from games.durak import deal as dealing
 from games.durak import view as views
 from games.durak.options import MAX_SEATS, OPTIONS
-from games.durak.tables import beats_table, subsets
+from games.durak.tables import ATTACK_ONE, COVER, DONE, LEADS, SHOW, TAKE, THROW_ONE, THROWS, TRANSFER, beats_table
 from games.errors import IllegalAction, InvalidOptions
 from games.fields import DERIVED
 from games.words import Said, render, say, says
@@ -215,7 +215,7 @@ class DurakState(State):
             # D6: throwing in is optional while the defender still covers; D7: a last turn
             acts = self._throws(seat)
             if phase == "taking" or not self.open:
-                acts.append({"type": "done"})
+                acts.append(DONE)
             return acts
         if phase == "defense" and seat == self.defender and self.open:
             return self._defences()
@@ -225,26 +225,17 @@ class DurakState(State):
         """D4: one card, or (``same_rank``) any non-empty set of one rank up to L; the dummy alone."""
         hand = self.hands[self.attacker]
         if self.lead_single:
-            return [{"type": "attack", "cards": [c]} for c in hand]
-        by_rank: dict[str, list[str]] = {}
+            return [ATTACK_ONE[c] for c in hand]
+        # the cards of each rank, ranks in the order the hand first holds them (the dummy's
+        # "X" is a group of its own); each group's leads come from a shared table
+        by_rank: dict[str, tuple[str, ...]] = {}
         for c in hand:
-            rank = c[0]  # the dummy's "X" is a group of its own
-            if rank in by_rank:
-                by_rank[rank].append(c)
-            else:
-                by_rank[rank] = [c]
+            rank = c[0]
+            group = by_rank.get(rank)
+            by_rank[rank] = (c,) if group is None else (*group, c)
         if len(by_rank) == len(hand):
-            return [{"type": "attack", "cards": [c]} for c in hand]
-        room = self.limit
-        out: list[Action] = []
-        for group in by_rank.values():
-            if len(group) == 1:
-                out.append({"type": "attack", "cards": group})
-            else:
-                for size in range(1, min(len(group), room) + 1):
-                    for t in combinations(group, size):
-                        out.append({"type": "attack", "cards": list(t)})
-        return out
+            return [ATTACK_ONE[c] for c in hand]
+        return list(chain.from_iterable(map(LEADS[self.limit].__getitem__, by_rank.values())))
 
     def _throws(self, seat: int) -> list[Action]:
         """D6/D7: cards matching a rank on the table, up to L attack cards.
@@ -258,9 +249,11 @@ class DurakState(State):
             return []
         ranks = self.ranks
         match = [c for c in self.hands[seat] if c[0] in ranks]  # the dummy's "X" is never a rank on the table
+        if not match:
+            return []
         if len(match) < 2 or len(match) > 4 or room == 1 or self.lead_single:
-            return [{"type": "throw", "cards": [c]} for c in match]
-        return [{"type": "throw", "cards": list(t)} for t in subsets(match, room)]
+            return [THROW_ONE[c] for c in match]
+        return THROWS[room][tuple(match)][:]  # a list of its own: the caller may add "done"
 
     def _defences(self) -> list[Action]:
         """D5 covers, D7 take, D8 transfers of the defender."""
@@ -271,16 +264,17 @@ class DurakState(State):
         for i, a in enumerate(self.attacks):
             if covers[i] is None:
                 bs = beats[a]
-                out += [{"type": "cover", "attack": a, "card": h} for h in hand if h in bs]
-        out.append({"type": "take"})
+                cover = COVER[a]
+                out += [cover[h] for h in hand if h in bs]
+        out.append(TAKE)
         if self.transfer_mode and self.open == len(self.attacks) and len(self.ranks) == 1:
             rank = next(iter(self.ranks))
             room = self._transfer_room()
             if room > len(self.attacks):
-                out.extend({"type": "transfer", "card": h} for h in hand if RANK_OF[h] == rank)
+                out += [TRANSFER[h] for h in hand if RANK_OF[h] == rank]
             if self.trump_show and room >= len(self.attacks) and self.shows[self.defender] is None:
                 trump = self.trump
-                out.extend({"type": "show", "card": h} for h in hand if RANK_OF[h] == rank and SUIT_OF[h] == trump)
+                out += [SHOW[h] for h in hand if RANK_OF[h] == rank and SUIT_OF[h] == trump]
         return out
 
     # -- apply ----------------------------------------------------------------
@@ -363,7 +357,7 @@ class DurakState(State):
         if card != DUMMY:
             self.ranks.add(card[0])
         if not self.open and (len(attacks) >= self.limit or not hand or self.throw_right is None):
-            bout.end_bout(self, taken=False)  # D6: nothing more may be added
+            bout.end_bout(self, False)  # D6: nothing more may be added
 
     def _throw(self, seat: int, action: Action) -> None:
         """D6 (and D7's last turns): add cards matching a rank on the table."""
@@ -419,7 +413,7 @@ class DurakState(State):
         self.passes += 1
         order = self.order
         if len(order) == 1 or self.passes >= sum(1 for s in order if self.hands[s]):
-            bout.end_bout(self, taken=False)  # D6: every eligible thrower said done: beaten
+            bout.end_bout(self, False)  # D6: every eligible thrower said done: beaten
         else:
             self.throw_right = bout.next_thrower(self, seat)
 

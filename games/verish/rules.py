@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.cards import RANK_OF, RANK_WORDS, RANKS, SUIT_OF, SUIT_WORDS, SUITS, number_word
+from games.cards import RANK_OF, RANK_WORDS, RANKS, SUIT_OF, SUIT_WORDS, SUITS, make_deck, number_word
 from games.options import Option
 
 OPTIONS: tuple[Option, ...] = (
@@ -65,13 +65,34 @@ def kind_table(kind: str) -> dict[str, str]:
 # bluff (the first card of the hand that is not of that kind); every honest
 # group (all cards of a kind one holds, at most ``max_cards``); and every honest
 # group of fewer than ``max_cards`` cards padded with one bluff card.
+#
+# Every one-card action and believe/doubt is built once, here, and listed by
+# every state (most of a list is those): like every engine's listed actions they
+# are read-only (``State.legal_actions``), so sharing them cannot leak a change.
+
+#: shared, read-only: ``{"type": "believe"}`` and ``{"type": "doubt"}``
+BELIEVE: dict[str, Any] = {"type": "believe"}
+DOUBT: dict[str, Any] = {"type": "doubt"}
+_CODES = make_deck(52)
+#: card -> the shared ``{"type": "add", "cards": [card]}``
+ADD_ONE: dict[str, dict[str, Any]] = {c: {"type": "add", "cards": [c]} for c in _CODES}
+#: card -> kind -> the shared ``{"type": "claim", "cards": [card], "kind": kind}``
+CLAIM_ONE: dict[str, dict[str, dict[str, Any]]] = {
+    c: {k: {"type": "claim", "cards": [c], "kind": k} for k in RANKS + SUITS} for c in _CODES
+}
+#: "rank" or "suit" -> card -> its shared claim under its true kind
+HONEST_ONE: dict[str, dict[str, dict[str, Any]]] = {
+    kind: {c: CLAIM_ONE[c][table[c]] for c in _CODES} for kind, table in (("rank", RANK_OF), ("suit", SUIT_OF))
+}
 
 
-def claim_actions(hand: list[str], kind_of: dict[str, str], kinds: str, limit: int) -> list[dict[str, Any]]:
-    """The representative opening claims (V2) of ``hand``, as actions."""
-    out: list[dict[str, Any]] = [{"type": "claim", "cards": [c], "kind": kind_of[c]} for c in hand]
+def claim_actions(
+    hand: list[str], kind_of: dict[str, str], honest: dict[str, dict[str, Any]], kinds: str, limit: int
+) -> list[dict[str, Any]]:
+    """The representative opening claims (V2) of ``hand``, as actions (``honest``: ``HONEST_ONE[kind]``)."""
     if not hand:
-        return out
+        return []
+    out: list[dict[str, Any]] = [honest[c] for c in hand]
     groups: dict[str, list[str]] = {}
     for c in hand:
         k = kind_of[c]
@@ -80,18 +101,24 @@ def claim_actions(hand: list[str], kind_of: dict[str, str], kinds: str, limit: i
         else:
             groups[k] = [c]
     # the first card of the hand is the bluff card for every kind but its own; for its own
-    # kind, the first card of another kind (None when the whole hand is of one kind)
+    # kind, the first card of another kind: the first of the second group (None when the
+    # whole hand is of one kind)
     first = hand[0]
     first_kind = kind_of[first]
+    first_claims = CLAIM_ONE[first]
     own_other = None
-    for c in hand:
-        if kind_of[c] != first_kind:
-            own_other = c
-            break
+    if len(groups) > 1:
+        it = iter(groups.values())
+        next(it)
+        own_other = next(it)[0]
     for k in kinds:
-        other = first if k != first_kind else own_other
-        if other is not None:
-            out.append({"type": "claim", "cards": [other], "kind": k})
+        if k != first_kind:
+            other: str | None = first
+            out.append(first_claims[k])
+        else:
+            other = own_other
+            if other is not None:
+                out.append(CLAIM_ONE[other][k])
         g = groups.get(k)
         if g is not None:
             n = len(g)
@@ -104,23 +131,20 @@ def claim_actions(hand: list[str], kind_of: dict[str, str], kinds: str, limit: i
 
 def answer_actions(hand: list[str], kind_of: dict[str, str], k: str, limit: int) -> list[dict[str, Any]]:
     """Believe, doubt and the representative additions (V3) to a pile of kind ``k``."""
-    out: list[dict[str, Any]] = [{"type": "believe"}, {"type": "doubt"}]
     if not hand:
-        return out  # V5: with no cards one may only believe or doubt
-    out += [{"type": "add", "cards": [c]} for c in hand]
-    g: list[str] = []
-    other = None  # the first card of another kind: the bluff card
-    for c in hand:
-        if kind_of[c] == k:
-            g.append(c)
-        elif other is None:
-            other = c
+        return [BELIEVE, DOUBT]  # V5: with no cards one may only believe or doubt
+    out: list[dict[str, Any]] = [BELIEVE, DOUBT]
+    out += [ADD_ONE[c] for c in hand]
+    g = [c for c in hand if kind_of[c] == k]
     if not g:
         return out
     if len(g) >= 2 and limit >= 2:
         out.append({"type": "add", "cards": g[:limit]})
-    if len(g) < limit and other is not None:
-        out.append({"type": "add", "cards": [*g, other]})
+    if len(g) < limit:
+        for c in hand:  # the first card of another kind: the bluff card
+            if kind_of[c] != k:
+                out.append({"type": "add", "cards": [*g, c]})
+                break
     return out
 
 

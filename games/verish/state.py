@@ -15,6 +15,7 @@ from games.errors import IllegalAction, InvalidOptions
 from games.fields import DERIVED, Codec
 from games.verish import view as _view
 from games.verish.rules import (
+    HONEST_ONE,
     MAX_SEATS,
     OPTIONS,
     answer_actions,
@@ -68,6 +69,7 @@ class VerishState(State):
     _limit: Annotated[int, DERIVED]
     _kinds: Annotated[str, DERIVED]
     _kind_of: Annotated[dict[str, str], DERIVED]
+    _honest: Annotated[dict[str, dict[str, Any]], DERIVED]
 
     # -- setup (V1) ------------------------------------------------------------------
     @classmethod
@@ -107,6 +109,7 @@ class VerishState(State):
         self._limit = options["max_cards"]
         self._kinds = kinds_for(options["deck"], options["kind"])
         self._kind_of = kind_table(options["kind"])
+        self._honest = HONEST_ONE[options["kind"]]
 
     def _resign(self, seat: int) -> None:
         """The resigner loses (V6 as if he were the last left); those still holding cards share the place above."""
@@ -128,7 +131,7 @@ class VerishState(State):
         if self.phase == OVER or seat != self.turn:
             return []
         if self.phase == CLAIM:  # V2
-            return claim_actions(self.hands[seat], self._kind_of, self._kinds, self._limit)
+            return claim_actions(self.hands[seat], self._kind_of, self._honest, self._kinds, self._limit)
         # V3: believe, doubt, or add (only with cards in hand, V5)
         return answer_actions(self.hands[seat], self._kind_of, self.pile_kind or "", self._limit)
 
@@ -136,7 +139,19 @@ class VerishState(State):
         self._place(seat, self._check_move(seat, "claim", action), True, action["kind"])
 
     def _add(self, seat: int, action: Action) -> None:
-        self._place(seat, self._check_move(seat, "add", action), False, None)
+        cards = action.get("cards")
+        # the most common move, one held card, checked here; anything else by ``_check_move``
+        if (
+            seat == self.turn
+            and self.phase == ANSWER
+            and type(cards) is list
+            and len(cards) == 1
+            and cards[0] in self.hands[seat]
+            and "kind" not in action
+        ):
+            self._place(seat, [cards[0]], False, None)
+        else:
+            self._place(seat, self._check_move(seat, "add", action), False, None)
 
     def _believe(self, seat: int, action: Action) -> None:
         self._check_move(seat, "believe", action)
@@ -152,6 +167,19 @@ class VerishState(State):
         "believe": _believe,
         "doubt": _doubt,
     }
+
+    def apply_described(self, seat: int, action: Action) -> str:
+        """``apply`` with its words, the move checked once for both (the platform's path)."""
+        kind = self._check(seat, action)
+        cards = self._check_move(seat, kind, action)
+        text = _view.describe_checked(self, seat, kind, cards, action)
+        if kind == "claim":
+            self._place(seat, cards, True, action["kind"])
+        elif kind == "add":
+            self._place(seat, cards, False, None)
+        else:
+            self._resolve(seat, kind == "believe")
+        return text
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return _view.build(self, seat)

@@ -61,6 +61,11 @@ def describe(state: VerishState, seat: int, action: Action) -> str:
         cards = state._check_move(seat, kind, action)
     except IllegalAction as e:
         return f"tries an illegal move ({e})"
+    return describe_checked(state, seat, kind, cards, action)
+
+
+def describe_checked(state: VerishState, seat: int, kind: str, cards: list[str], action: Action) -> str:
+    """``describe`` of a move already checked: ``kind`` its type, ``cards`` the cards it puts down."""
     if kind in ("claim", "add"):
         n = len(cards)
         last = " — the last cards in hand" if n == len(state.hands[seat]) else ""
