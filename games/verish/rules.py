@@ -6,10 +6,12 @@ Everything here is a pure function of a hand or a count; the state lives in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from games.cards import RANK_OF, RANK_WORDS, RANKS, SUIT_OF, SUIT_WORDS, SUITS, make_deck, number_word
+from games.cards import RANK_OF, RANKS, SUIT_OF, SUITS, make_deck
 from games.options import Option
+from games.words import Said, says, verbatim
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -149,20 +151,61 @@ def answer_actions(hand: list[str], kind_of: dict[str, str], k: str, limit: int)
 
 
 # -- wording (describe, the move log) -----------------------------------------------
+#
+# Every claim is counted in the reader's language (``says``: Russian and Ukrainian have
+# several plural forms); the count is written in digits, as the numbers' grammatical
+# gender would otherwise follow the kind ("one king" but "одна дама").
 
-#: what a claim names, in words: a rank or a suit
-KIND_WORDS: dict[str, tuple[str, str]] = {**RANK_WORDS, **SUIT_WORDS}
+#: what a claim names: kind -> count -> «3 kings»
+CLAIM_SAID: dict[str, Callable[[int], Said]] = {
+    "2": lambda n: says("%(n)s two", "%(n)s twos", n),
+    "3": lambda n: says("%(n)s three", "%(n)s threes", n),
+    "4": lambda n: says("%(n)s four", "%(n)s fours", n),
+    "5": lambda n: says("%(n)s five", "%(n)s fives", n),
+    "6": lambda n: says("%(n)s six", "%(n)s sixes", n),
+    "7": lambda n: says("%(n)s seven", "%(n)s sevens", n),
+    "8": lambda n: says("%(n)s eight", "%(n)s eights", n),
+    "9": lambda n: says("%(n)s nine", "%(n)s nines", n),
+    "T": lambda n: says("%(n)s ten", "%(n)s tens", n),
+    "J": lambda n: says("%(n)s jack", "%(n)s jacks", n),
+    "Q": lambda n: says("%(n)s queen", "%(n)s queens", n),
+    "K": lambda n: says("%(n)s king", "%(n)s kings", n),
+    "A": lambda n: says("%(n)s ace", "%(n)s aces", n),
+    "S": lambda n: says("%(n)s spade", "%(n)s spades", n),
+    "C": lambda n: says("%(n)s club", "%(n)s clubs", n),
+    "D": lambda n: says("%(n)s diamond", "%(n)s diamonds", n),
+    "H": lambda n: says("%(n)s heart", "%(n)s hearts", n),
+}
+#: an addition: kind -> count -> «2 more kings»
+MORE_SAID: dict[str, Callable[[int], Said]] = {
+    "2": lambda n: says("%(n)s more two", "%(n)s more twos", n),
+    "3": lambda n: says("%(n)s more three", "%(n)s more threes", n),
+    "4": lambda n: says("%(n)s more four", "%(n)s more fours", n),
+    "5": lambda n: says("%(n)s more five", "%(n)s more fives", n),
+    "6": lambda n: says("%(n)s more six", "%(n)s more sixes", n),
+    "7": lambda n: says("%(n)s more seven", "%(n)s more sevens", n),
+    "8": lambda n: says("%(n)s more eight", "%(n)s more eights", n),
+    "9": lambda n: says("%(n)s more nine", "%(n)s more nines", n),
+    "T": lambda n: says("%(n)s more ten", "%(n)s more tens", n),
+    "J": lambda n: says("%(n)s more jack", "%(n)s more jacks", n),
+    "Q": lambda n: says("%(n)s more queen", "%(n)s more queens", n),
+    "K": lambda n: says("%(n)s more king", "%(n)s more kings", n),
+    "A": lambda n: says("%(n)s more ace", "%(n)s more aces", n),
+    "S": lambda n: says("%(n)s more spade", "%(n)s more spades", n),
+    "C": lambda n: says("%(n)s more club", "%(n)s more clubs", n),
+    "D": lambda n: says("%(n)s more diamond", "%(n)s more diamonds", n),
+    "H": lambda n: says("%(n)s more heart", "%(n)s more hearts", n),
+}
 
 
-def cards_word(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+def cards_said(n: int) -> Said:
+    return says("%(n)s card", "%(n)s cards", n)
 
 
-def claim_words(n: int, k: str, more: bool = False) -> str:
-    """``«three kings»``, ``«one more heart»``."""
-    one, many = KIND_WORDS.get(k, (k, k))
-    extra = " more" if more else ""
-    return f"«{number_word(n)}{extra} {one if n == 1 else many}»"
+def claim_said(n: int, k: str, more: bool = False) -> Said:
+    """``3 kings``, ``1 more heart`` (a kind outside the table, from a malformed record: its code)."""
+    words = (MORE_SAID if more else CLAIM_SAID).get(k)
+    return words(n) if words is not None else verbatim(f"{n} {k}")
 
 
 def as_jsonable_check(check: dict[str, Any] | None) -> dict[str, Any] | None:

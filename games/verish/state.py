@@ -23,12 +23,19 @@ from games.verish.rules import (
     kind_table,
     kinds_for,
 )
+from games.words import Said, render, say
 
 CLAIM, ANSWER, OVER = "claim", "answer", "over"
 _CLAIM_KEYS = frozenset(("type", "cards", "kind"))
 _ADD_KEYS = frozenset(("type", "cards", "kind"))
 _ANSWER_KEYS = frozenset(("type",))
 _BELIEVE: Action = {"type": "believe"}
+#: the refusal of an answer with no pile open, per answer
+_NO_PILE = {
+    "add": say("no pile to add: open one with a claim"),
+    "believe": say("no pile to believe: open one with a claim"),
+    "doubt": say("no pile to doubt: open one with a claim"),
+}
 
 #: one placement on the pile: (seat, cards, whether they were his last cards)
 Placement = tuple[int, list[str], bool]
@@ -169,7 +176,11 @@ class VerishState(State):
     }
 
     def apply_described(self, seat: int, action: Action) -> str:
-        """``apply`` with its words, the move checked once for both (the platform's path)."""
+        """``apply`` with its words in English, the move checked once for both."""
+        return render(self.apply_said(seat, action))
+
+    def apply_said(self, seat: int, action: Action) -> Said:
+        """``apply`` with its words in no language yet, the move checked once for both (the platform's path)."""
         kind = self._check(seat, action)
         cards = self._check_move(seat, kind, action)
         text = _view.describe_checked(self, seat, kind, cards, action)
@@ -188,10 +199,10 @@ class VerishState(State):
     def _check_move(self, seat: int, kind: str, action: Action) -> list[str]:
         """The rules' checks after the common ones; the cards placed, if any."""
         if seat != self.turn:
-            raise IllegalAction(f"not your turn: seat {self.turn} is to act")
+            raise IllegalAction(say("not your turn: seat %(n)s is to act", n=self.turn))
         if kind == "claim":
             if self.phase != CLAIM:
-                raise IllegalAction("a pile is open: believe, doubt or add to it")
+                raise IllegalAction(say("a pile is open: believe, doubt or add to it"))
             k = action.get("kind")
             if not isinstance(k, str) or len(k) != 1 or k not in self._kinds:
                 what = "a suit (S, C, D, H)" if self.options["kind"] == "suit" else "a rank of this deck"
@@ -199,13 +210,13 @@ class VerishState(State):
             return self._cards(seat, action)
         if kind in ("add", "believe", "doubt"):
             if self.phase != ANSWER:
-                raise IllegalAction(f"no pile to {kind}: open one with a claim")
+                raise IllegalAction(_NO_PILE[kind])
             if kind != "add":
                 return []
             if "kind" in action and action["kind"] != self.pile_kind:
                 raise IllegalAction(f"kind: an addition keeps the pile's kind {self.pile_kind!r}")
             if not self.hands[seat]:
-                raise IllegalAction("you have no cards left: you may only believe or doubt")  # V5
+                raise IllegalAction(say("you have no cards left: you may only believe or doubt"))  # V5
             return self._cards(seat, action)
         raise AssertionError(kind)  # the template only passes declared types
 
@@ -220,9 +231,13 @@ class VerishState(State):
             else:
                 if n == 1 or len(set(cards)) == n:
                     return cards[:]
+        if cards == []:
+            raise IllegalAction(say("cards: choose at least one card"))
         cards = parse_cards(cards)
         if len(cards) > self._limit:
-            raise IllegalAction(f"cards: at most {self._limit} per placement, not {len(cards)}")
+            raise IllegalAction(
+                say("cards: at most %(limit)s per placement, not %(n)s", limit=self._limit, n=len(cards))
+            )
         for c in cards:
             if c not in hand:
                 raise IllegalAction(f"you do not hold {c}")
@@ -317,6 +332,9 @@ class VerishState(State):
         return {"type": "claim", "cards": [card], "kind": self._kind_of[card]}
 
     def describe(self, seat: int, action: Action) -> str:
+        return render(_view.describe(self, seat, action))
+
+    def describe_words(self, seat: int, action: Action) -> Said:
         return _view.describe(self, seat, action)
 
     def _next_game(self, **choices: Any) -> tuple[int, dict[str, Any]]:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from games.cards import sort_hand
 from games.errors import IllegalAction
-from games.verish.rules import as_jsonable_check, cards_word, claim_words
+from games.verish.rules import as_jsonable_check, claim_said
+from games.words import Said, say, says, verbatim
 
 if TYPE_CHECKING:
     from games.base import Action
@@ -54,32 +55,43 @@ def build(state: VerishState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def describe(state: VerishState, seat: int, action: Action) -> str:
+def describe(state: VerishState, seat: int, action: Action) -> Said:
     """The move in public words, without the actor's name; call before ``apply``."""
     try:
         kind = state._check(seat, action)
         cards = state._check_move(seat, kind, action)
     except IllegalAction as e:
-        return f"tries an illegal move ({e})"
+        return say("tries an illegal move (%(why)s)", why=e.said if e.said is not None else verbatim(str(e)))
     return describe_checked(state, seat, kind, cards, action)
 
 
-def describe_checked(state: VerishState, seat: int, kind: str, cards: list[str], action: Action) -> str:
-    """``describe`` of a move already checked: ``kind`` its type, ``cards`` the cards it puts down."""
+def describe_checked(state: VerishState, seat: int, kind: str, cards: list[str], action: Action) -> Said:
+    """``describe`` of a move already checked: ``kind`` its type, ``cards`` the cards it puts down.
+
+    A claim or an addition names its count and kind, never its face-down cards.
+    """
     if kind in ("claim", "add"):
         n = len(cards)
-        last = " — the last cards in hand" if n == len(state.hands[seat]) else ""
         if kind == "claim":
-            return f"puts down {cards_word(n)}: {claim_words(n, action['kind'])}{last}"
-        return f"adds {n} more: {claim_words(n, state.pile_kind or '', more=True)}{last}"
+            move = say("puts down «%(claim)s»", claim=claim_said(n, action["kind"]))
+        else:
+            move = say("adds «%(claim)s»", claim=claim_said(n, state.pile_kind or "", more=True))
+        if n == len(state.hands[seat]):
+            return say("%(move)s — the last cards in hand", move=move)
+        return move
     believe = kind == "believe"
     true, taker, _ = state.outcome(seat, believe)
     count = sum(len(c) for _, c, _ in state.pile)
-    verdict = "the claim was true" if true else "the claim was false"
+    verdict = say("the claim was true") if true else say("the claim was false")
     if taker is None:
-        what = f"the {cards_word(count)} are discarded" if count > 1 else "the card is discarded"
+        if count > 1:
+            what = says("the %(n)s card is discarded", "the %(n)s cards are discarded", count)
+        else:
+            what = say("the card is discarded")
     elif taker == seat:
-        what = f"takes {cards_word(count)}"
+        what = says("takes %(n)s card", "takes %(n)s cards", count)
     else:
-        what = f"seat {taker} takes {cards_word(count)}"
-    return f"{'believes' if believe else 'doubts'} — {verdict}; {what}"
+        what = says("seat %(seat)s takes %(n)s card", "seat %(seat)s takes %(n)s cards", count, seat=taker)
+    if believe:
+        return say("believes — %(verdict)s; %(what)s", verdict=verdict, what=what)
+    return say("doubts — %(verdict)s; %(what)s", verdict=verdict, what=what)

@@ -49,10 +49,10 @@ def test_a_view_has_the_keys_of_the_rules_file() -> None:
 
 def test_describe_uses_public_words_only() -> None:
     state = new(THREE)
-    assert state.describe(0, claim(["6S", "7S", "JS"], "K")) == "puts down 3 cards: «three kings»"
-    assert state.describe(0, claim(["6S"], "6")) == "puts down 1 card: «one six»"
+    assert state.describe(0, claim(["6S", "7S", "JS"], "K")) == "puts down «3 kings»"
+    assert state.describe(0, claim(["6S"], "6")) == "puts down «1 six»"
     state.apply(0, claim(["6S", "7S", "JS"], "K"))
-    assert state.describe(1, add(["JC", "JD"])) == "adds 2 more: «two more kings»"
+    assert state.describe(1, add(["JC", "JD"])) == "adds «2 more kings»"
     assert state.describe(1, DOUBT) == "doubts — the claim was false; seat 0 takes 3 cards"
     assert state.describe(1, BELIEVE) == "believes — the claim was false; takes 3 cards"
     state.apply(1, add(["JC", "JD"]))
@@ -62,11 +62,11 @@ def test_describe_uses_public_words_only() -> None:
 
 def test_describe_true_claims_and_last_cards() -> None:
     state = position({0: ["KS", "KC"], 1: ["QH", "AH"]}, options={"kind": "suit"})
-    assert state.describe(0, claim(["KS", "KC"], "H")) == "puts down 2 cards: «two hearts» — the last cards in hand"
+    assert state.describe(0, claim(["KS", "KC"], "H")) == "puts down «2 hearts» — the last cards in hand"
     state.apply(0, claim(["KS"], "S"))
     assert state.describe(1, BELIEVE) == "believes — the claim was true; the card is discarded"
     assert state.describe(1, DOUBT) == "doubts — the claim was true; takes 1 card"
-    assert state.describe(1, add(["AH"])) == "adds 1 more: «one more spade»"
+    assert state.describe(1, add(["AH"])) == "adds «1 more spade»"
 
 
 def test_default_action_opens_with_one_true_card_and_answers_believe() -> None:
