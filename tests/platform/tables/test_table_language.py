@@ -185,3 +185,58 @@ def test_an_engines_refusal_reads_in_the_players_language(lang, expected):
     assert refused.value.code == "illegal" and str(refused.value) in expected, refused.value
     game.refresh_from_db()
     assert game.move_number == 0  # refused: nothing changed
+
+
+def verish_position() -> tuple[Table, list[User], int, list[str]]:
+    """A Believe It or Not pile opened with two cards, added to and doubted; who acts now, the first claim's cards."""
+    table, players, game = started_table("verish", 3)
+    opener = seat_view(game, None)["view"]["turn"]
+    legal = seat_view(game, opener)["legal"]
+    opening = next((a for a in legal if a["type"] == "claim" and len(a["cards"]) == 2), legal[0])
+    game = act(game, opener, opening)
+    adder = seat_view(game, None)["view"]["turn"]
+    game = act(game, adder, next(a for a in seat_view(game, adder)["legal"] if a["type"] == "add"))
+    game = act(game, seat_view(game, None)["view"]["turn"], {"type": "doubt"})
+    return table, players, seat_view(game, None)["view"]["turn"], list(opening["cards"])
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_believe_table_reads_with_no_english_word_left(lang):
+    table, players, to_act, _ = verish_position()
+    page = page_in(table, players[to_act], lang)
+    names = [p.display_name for p in players]
+    for element_id in SECTIONS:
+        part = section(page, element_id)
+        assert not english_words(part, names), (element_id, english_words(part, names))
+    log = section(page, "table-log")
+    for words in {
+        "ru": ("кладёт «2 ", "добавляет «ещё ", "не верит — ", " карт"),
+        "uk": ("кладе «2 ", "додає «ще ", "не вірить — ", " карт"),
+    }[lang]:
+        assert words in log, (words, log)
+
+
+def test_the_believe_log_never_names_a_face_down_card():
+    """The opening claim stays face down (only the addition is turned up by the doubt): no reader's log shows it."""
+    table, players, _, hidden = verish_position()
+    game = Game.objects.get(table=table)
+    for move in Move.objects.filter(game=game):
+        assert not set(hidden) & set(re.findall(r"[2-9TJQKA][SCDH]", repr(move.words) + move.text)), move.words
+    for lang in ("en", "ru", "uk"):
+        for reader in [None, *players]:
+            log = section(page_in(table, reader, lang), "table-log")
+            assert not set(re.findall(r'data-card="(\w+)"', log)) & set(hidden), (lang, reader)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("ru", "не ваш ход: ходит место"), ("uk", "не ваш хід: ходить місце"), ("en", "not your turn: seat")],
+)
+def test_a_believe_refusal_reads_in_the_players_language(lang, expected):
+    from tables.services import ActionRefused
+
+    _, _, game = started_table("verish", 3)
+    waiting = (seat_view(game, None)["view"]["turn"] + 1) % 3
+    with translation.override(lang), pytest.raises(ActionRefused) as refused:
+        table_apply_action(game.pk, waiting, game.move_number, {"type": "believe"})
+    assert str(refused.value).startswith(expected), refused.value
