@@ -16,6 +16,7 @@ import os
 import signal
 import subprocess
 import sys
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -83,6 +84,26 @@ def watch_page(page, problems: list[str]) -> None:
     )
 
 
+def own_redis_db(env: dict[str, str]) -> None:
+    """A real Redis (REDIS_URL set) gets a database of its own for the platform under test, emptied first.
+
+    The suite's session Celery worker (tests/platform) listens on REDIS_URL's broker queue with the
+    test database: sharing that queue, it took the platform's bot and timer tasks and ran them against
+    the wrong database, so bots never moved on PostgreSQL runs.
+    """
+    url = env.get("REDIS_URL")
+    if not url:
+        return  # the embedded Redis: the launcher starts one of its own under VAR_DIR
+    import redis
+
+    parts = urllib.parse.urlsplit(url)
+    db = (int(parts.path.strip("/") or 0) + 1) % 16
+    env["REDIS_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{db}"))
+    client = redis.Redis.from_url(env["REDIS_URL"])
+    client.flushdb()
+    client.close()
+
+
 def healthy(port: int) -> bool:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as resp:
@@ -104,6 +125,7 @@ def platform_server(request, tmp_path_factory) -> Iterator[Platform]:
         # a test module may tune the platform, e.g. quicker bots: PLATFORM_ENV = {"BOT_DELAY_SECONDS": "0.05"}
         **getattr(request.module, "PLATFORM_ENV", {}),
     )
+    own_redis_db(env)
     log = (var / "platform.log").open("w+")
     proc = subprocess.Popen(
         [sys.executable, "manage.py", "runplatform", "--port", str(port)],
