@@ -60,7 +60,7 @@ def within(box: dict, m: dict) -> bool:
 
 
 def open_table(browser, platform_server, game: str, seats: int, viewport: dict, tag: str):
-    name = f"lay{tag}{uuid.uuid4().hex[:6]}"  # the platform's database may outlive a run (PostgreSQL)
+    name = f"{tag}{uuid.uuid4().hex[:4]}"  # unique: the platform's PostgreSQL database outlives a run
     made = platform_server.django(SETUP.format(name=name, password=PASSWORD, game=game, seats=seats))
     context = browser.new_context(viewport=viewport, is_mobile=viewport["width"] < 500, has_touch=True)
     page = log_in(context, platform_server.url, name)
