@@ -10,15 +10,19 @@ from tables.signals import turn_started
 
 
 @receiver(turn_started, sender=Table)
-def notify_turn(sender, table: Table, game, seats: list[int], **kwargs) -> None:
+def notify_turn(sender, table: Table, game, seats: list[int], seat_rows=None, **kwargs) -> None:
     """ "Your turn" to the humans now to act (not those a bot stands in for), after the move commits."""
     from social.services import turn_notify
 
-    users = list(
-        Seat.objects.filter(
-            table_id=table.pk, index__in=seats, user__isnull=False, away=False, user__is_bot=False
-        ).values_list("user_id", flat=True)
-    )
+    if seat_rows is not None:  # a move read them already: no query per turn
+        rows = [seat_rows[i] for i in seats]
+        users = [s.user_id for s in rows if s.user_id and not s.away and not s.user.is_bot]
+    else:
+        users = list(
+            Seat.objects.filter(
+                table_id=table.pk, index__in=seats, user__isnull=False, away=False, user__is_bot=False
+            ).values_list("user_id", flat=True)
+        )
     if not users:
         return
     title, table_id = table.get_game_display(), table.pk

@@ -174,7 +174,7 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
                 await self.chat_receive(frame, self.table_id)
                 return
             move, action = action_from_frame(frame, self.choice_fields)
-            await database_sync_to_async(table_player_action)(self.table_id, self.user, move, action)
+            await database_sync_to_async(table_player_action)(self.table_id, self.user, move, action, self._known())
         except ActionRefused as refused:
             if refused.code == "rate":
                 self.rate_refusals += 1
@@ -187,11 +187,20 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
             log.exception("table %s: frame refused by an unexpected error", self.table_id)
             await self.send_error("malformed", "that message could not be understood")
 
+    def _known(self) -> tuple[int, int, int] | None:
+        """(game, move, seat) as this process's snapshot shows them: the newest state this player was sent."""
+        snap = live.latest(self.table_id)
+        if snap is None or snap.data.game is None:
+            return None
+        seat = snap.seat_of(self.user)
+        return None if seat is None else (*snap.key, seat)
+
     async def table_changed(self, event: dict) -> None:
-        # a move names its (game, move): the first socket of this process to hear it reads it
-        # for all; a change without a move (a seat away, a table stopped) is read afresh
+        # a move names its (game, move): the first socket of this process to hear it builds (from the
+        # event's delta) or reads it for all; a change without a move (a seat away, a table stopped) is
+        # read afresh
         if event.get("move") is not None:
-            await self.send_state(at_least=(event["game"], event["move"]), by=event.get("by"))
+            await self.send_state(at_least=(event["game"], event["move"]), delta=event.get("delta"))
         else:
             await self.send_state(fresh=True)
 
@@ -205,7 +214,7 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
             await self.send(text_data=render_announcement(event["event"], event["text"]))
 
     async def send_state(
-        self, at_least: tuple[int, int] | None = None, fresh: bool = False, by: str | None = None
+        self, at_least: tuple[int, int] | None = None, fresh: bool = False, delta: str | None = None
     ) -> None:
         if self._counted and time.monotonic() - self._seen > 60:
             await self.user_socket_seen()  # still open: keep counting towards the user's socket cap
@@ -213,7 +222,7 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
                 await sync_to_async(presence_add, thread_sensitive=False)(
                     self.table_id, self.user.pk, self.channel_name
                 )
-        snapshot = await live.snapshot(self.table_id, at_least, fresh, by)
+        snapshot = await live.snapshot(self.table_id, at_least, fresh, delta)
         seat = snapshot.seat_of(self.user)
         if self.json_mode:
             await self.send(text_data=snapshot.json(seat))

@@ -13,7 +13,12 @@ seat (all spectators are one "seat", ``None``):
 - the seat's own fragments (status, seats, the hand and its actions, the sheet)
   are rendered from that seat's own view, as before.
 
-A socket then sends only the fragments that differ from what it last sent.
+A player's move normally changes only the game row and the log: its group event
+then carries the new values (``tables.delta``) and the process builds the next
+snapshot from it with no query, keeping the fragments that only the table, the
+seats or the game's end change (the sheet, Leave/Resign, the end banner, the
+links) as rendered. A socket then sends only the fragments that differ from
+what it last sent.
 Rendering runs on the event loop: a template that touched the database there
 would fail loudly (Django refuses sync queries in async code) instead of
 quietly costing a query per socket.
@@ -32,7 +37,7 @@ from django.utils.translation import get_language
 
 from tables.rendering import play_controls
 from tables.selectors import Snapshot as Data
-from tables.selectors import snapshot_after_move, table_snapshot
+from tables.selectors import snapshot_from_delta, table_snapshot
 
 #: the empty error box each state carries: it clears an error the seat was shown
 ERROR_BOX = '<div id="table-error" class="table-error" role="alert"></div>'
@@ -50,6 +55,9 @@ FRAGMENTS: tuple[tuple[str, str | None, bool], ...] = (
     ("table-end", "tables/_end.html", False),
     ("table-links", "tables/_links.html", False),
 )
+#: fragments drawn only from the table, the seats, the sheet, the previous game and whether the game is
+#: being played: a move that changes none of these (one that comes with a delta) leaves them as they were
+STEADY = frozenset({"table-sheet", "table-away", "table-end", "table-links"})
 
 
 @dataclass
@@ -57,6 +65,10 @@ class Snapshot:
     data: Data
     #: per (what, seat, language): a seat's context, fragments or JSON state
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+
+    def follow(self, data: Data) -> Snapshot:
+        """The next snapshot after a move that came with a delta: its steady fragments carried over."""
+        return Snapshot(data, {key: html for key, html in self.memo.items() if key[0] == "steady"})
 
     @property
     def key(self) -> tuple[int, int]:
@@ -82,10 +94,18 @@ class Snapshot:
             public = self._public(lang)
             context = self._with_controls(seat)
             self.memo[memo_key] = [
-                (fid, ERROR_BOX if template is None else public[fid] if shared else render_to_string(template, context))
+                (fid, ERROR_BOX if template is None else public[fid] if shared else self._own(fid, template, context))
                 for fid, template, shared in FRAGMENTS
             ]
         return self.memo[memo_key]
+
+    def _own(self, fid: str, template: str, context: dict[str, Any]) -> str:
+        if fid not in STEADY:
+            return render_to_string(template, context)
+        key = ("steady", fid, context["seat"], get_language())
+        if key not in self.memo:
+            self.memo[key] = render_to_string(template, context)
+        return str(self.memo[key])
 
     def _public(self, lang: str) -> dict[str, str]:
         """The public fragments, rendered once from the spectator's context for every seat."""
@@ -124,7 +144,6 @@ _TABLES: dict[int, _Table] = {}
 
 # channels' wrapper hands the thread's connection back after each read (to the pool, when there is one)
 _read = DatabaseSyncToAsync(table_snapshot, thread_sensitive=False)
-_read_move = DatabaseSyncToAsync(snapshot_after_move, thread_sensitive=False)
 
 
 def watch(table_id: int) -> None:
@@ -139,28 +158,31 @@ def unwatch(table_id: int) -> None:
             del _TABLES[table_id]
 
 
-async def _load(table_id: int, table: _Table, number: int, after_move: bool) -> None:
+def latest(table_id: int) -> Snapshot | None:
+    """The newest snapshot this process holds of a table (what its sockets were last sent), if any."""
+    table = _TABLES.get(table_id)
+    return table.snapshot if table is not None else None
+
+
+async def _load(table_id: int, table: _Table, number: int) -> None:
     try:
-        data = None
-        if after_move and table.snapshot is not None:
-            data = await _read_move(table.snapshot.data)
         # loads of a table run one at a time, so the one finishing now read the newest rows
-        table.snapshot = Snapshot(data or await _read(table_id))
+        table.snapshot = Snapshot(await _read(table_id))
         table.done = number
     finally:
         table.loading = None
 
 
 async def snapshot(
-    table_id: int, at_least: tuple[int, int] | None = None, fresh: bool = False, by: str | None = None
+    table_id: int, at_least: tuple[int, int] | None = None, fresh: bool = False, delta: str | None = None
 ) -> Snapshot:
     """The table's latest snapshot in this process.
 
     ``at_least``: a move's (game, move) from its event; the database is read only when
     this process has nothing as new. ``fresh``: a change that is not a move (a seat gone
     away, a table stopped) or a socket opening: one read begun after the call serves it.
-    Concurrent sockets share one read. A player's next move in the game this process holds
-    reads only the game row and the new log lines (``by`` says who moved).
+    Concurrent sockets share one read. ``delta``: what the move changed, from its event:
+    when it follows on from the snapshot held, the next one is built from it, unread.
     """
     table = _TABLES.setdefault(table_id, _Table())
     ticket = table.started
@@ -170,15 +192,11 @@ async def snapshot(
             return snap
         if table.loading is None:
             table.started += 1
-            after_move = (
-                not fresh
-                and by == "player"
-                and at_least is not None
-                and snap is not None
-                and snap.data.game is not None
-                and snap.key[0] == at_least[0]
-            )
-            table.loading = asyncio.ensure_future(_load(table_id, table, table.started, after_move))
+            moved = snapshot_from_delta(snap.data, delta) if delta and snap is not None and not fresh else None
+            if moved is not None:  # built here, between two awaits: no other load can interleave
+                table.snapshot, table.done = snap.follow(moved), table.started
+                continue
+            table.loading = asyncio.ensure_future(_load(table_id, table, table.started))
         await asyncio.shield(table.loading)
     assert table.snapshot is not None
     return table.snapshot

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import re
 import secrets
 import threading
@@ -18,6 +17,7 @@ from games.base import State
 from games.outcome import halves_to_number
 from scoring.selectors import match_sheet, sheet_view
 from tables import signals
+from tables.delta import delta_apply
 from tables.fairness import deck_commitment
 from tables.labels import TEAM_LABELS
 from tables.models import Game, Match, Move, Seat, Table
@@ -271,41 +271,26 @@ def table_snapshot(table_id: int, hint: tuple[int, int] | None = None) -> Snapsh
     return Snapshot(table, seats, game, cached or _game_shared(game), kept, table_end_data(table, game, seats))
 
 
-#: what a move changes on the game row (``services.table_apply_action`` saves these)
-MOVE_FIELDS = (
-    "move_number",
-    "state",
-    "status",
-    "result",
-    "finished_at",
-    "deadline",
-    "turn_started_at",
-    "bot_substituted",
-)
+def snapshot_from_delta(before: Snapshot, delta: str) -> Snapshot | None:
+    """``before`` brought up to the move a group event carried (``tables.delta``), with no query; None
+    when the event does not follow on from ``before`` (this process missed a move: read in full).
 
-
-def snapshot_after_move(before: Snapshot) -> Snapshot | None:
-    """``before`` brought up to the game's latest move with two small reads (the game row's move fields,
-    the new log lines), or None when a full read is needed (the game is no longer playing).
-
-    A player's move changes nothing else the sockets show: not the table, the seats, the sheet
-    or the previous game (a timeout or a bot move may mark a seat away: callers read those in full).
+    The move service sends a delta only when the move changed nothing else the sockets show: not
+    the table, the seats, the sheet or the previous game, and the game is still being played.
     """
     game = before.game
-    assert game is not None and before.shared is not None
-    row = Game.objects.filter(pk=game.pk).values(*MOVE_FIELDS).first()
-    if row is None or row["status"] != Game.Status.PLAYING:
+    if game is None or before.shared is None:
         return None
-    fresh = copy.copy(game)
-    for name, value in row.items():
-        setattr(fresh, name, value)
-    new = list(Move.objects.filter(game_id=game.pk, number__gt=game.move_number).order_by("number"))
+    applied = delta_apply(game, delta)
+    if applied is None:
+        return None
+    fresh, new = applied
     log = before.shared["log"]
     shared = {
         **before.shared,
         "game": fresh,
         "state": get_game(before.table.game).from_json(fresh.state),
-        "log": (log + new)[-LOG_LENGTH:] if new else log,
+        "log": (log + new)[-LOG_LENGTH:],
     }
     return Snapshot(before.table, before.seats, fresh, shared, before.kept_for_bots, before.ended)
 

@@ -27,6 +27,7 @@ from games.bots import DEFAULT_LEVEL, get_bot
 from games.words import render, say
 from scoring.services import sheet_record_game, sheet_start
 from tables import signals
+from tables.delta import MOVE_FIELDS, move_delta
 from tables.fairness import deck_commitment
 from tables.labels import said_text
 from tables.models import Game, Match, Move, Seat, Table
@@ -37,6 +38,8 @@ from tables.turns import after_move, schedule_turn, seat_is_automated, turn_hand
 STALE = gettext_noop(
     "that was made against move %(move)s, but the game is at move %(now)s: the table has changed, look again"
 )
+#: a move from a seat a bot plays (his page shows no controls then: an old page's click)
+AWAY = gettext_noop("a bot plays your seat: press “I'm back” to play again")
 #: a resignation in the move log (not a game's action: the platform words it; each reader sees it translated)
 RESIGNS = gettext_noop("resigns")
 
@@ -142,11 +145,15 @@ def parse_frame_action(action: Any) -> dict[str, Any]:
 
 
 @transaction.atomic
-def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, by: str = "player") -> Applied:
+def table_apply_action(
+    game_id: int, seat: int, move_number: int, action: Any, by: str = "player", user_id: int | None = None
+) -> Applied:
     """Apply one move; raise ``ActionRefused`` (nothing changed) when it cannot be.
 
     ``by`` says who made it: ``player``, ``timeout`` (the turn timer), ``bot``
-    (a bot seat) or ``stand-in`` (a bot playing for an absent human).
+    (a bot seat) or ``stand-in`` (a bot playing for an absent human). ``user_id``:
+    a human's move whose seat the caller took from what his socket shows; it is
+    checked here, under the lock, to be his and not played by a bot.
     """
     action = parse_frame_action(action)
     try:
@@ -162,6 +169,14 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
             "stale",
             gettext(STALE) % {"move": move_number, "now": game.move_number},
         )
+    # every seat in one read (the mover's bookkeeping, the next turn's clock, "your turn"); every writer
+    # of a playing seat takes this game's lock first, so the rows are current without locking them
+    seats = {s.index: s for s in Seat.objects.filter(table_id=game.table_id).select_related("user")}
+    if user_id is not None:
+        if seat not in seats or seats[seat].user_id != user_id:
+            raise ActionRefused("not_seated", gettext("you are not seated at this table"))
+        if seats[seat].away:
+            raise ActionRefused("away", gettext(AWAY))
     state = load_state(game)
     try:
         said = state.apply_said(seat, action)  # words from the position before the move, no copy
@@ -169,7 +184,7 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
     except IllegalAction as exc:
         raise ActionRefused("illegal", refusal_text(exc)) from None
     game.move_number += 1
-    Move.objects.create(
+    move = Move.objects.create(
         game=game,
         number=game.move_number,
         seat=seat,
@@ -180,38 +195,40 @@ def table_apply_action(game_id: int, seat: int, move_number: int, action: Any, b
         public=get_game(game.table.game).public_record(action, state.view(None)),
     )
     game.state = state.to_json()
-    after_move(game, seat, by)
+    seat_changed = after_move(game, seats[seat], by)
     if by == "stand-in":
         game.bot_substituted = True  # a bot played for an absent human: the game is unrated
-    turn_start(game, state)
+    turn_start(game, state, seats)
     next_game = _game_finish(game, state) if state.is_over() else None
-    game.save(
-        update_fields=[
-            "move_number",
-            "state",
-            "status",
-            "result",
-            "finished_at",
-            "deadline",
-            "turn_started_at",
-            "bot_substituted",
-        ]
-    )
+    game.save(update_fields=list(MOVE_FIELDS))
     table_id, number = game.table_id, game.move_number
-    transaction.on_commit(lambda: notify(table_id, game_id, number, by))
+    # the table's sockets build the new position from the event itself when nothing else they show changed
+    delta = None if seat_changed or game.status != Game.Status.PLAYING else move_delta(game, [move])
+    transaction.on_commit(lambda: notify(table_id, game_id, number, by, delta))
     # two timeouts in a row send a player away without his word: the table is not ended for it at once (he
     # may be back in a minute, the page open); the abandon sweeper ends it if he does not come back
     return Applied(game_id, number, text, state.is_over(), next_game.pk if next_game else None)
 
 
-def table_player_action(table_id: int, user, move_number: Any, action: Any) -> Applied:
-    """A human's move from the socket: find his seat in the table's current game."""
+def table_player_action(
+    table_id: int, user, move_number: Any, action: Any, known: tuple[int, int, int] | None = None
+) -> Applied:
+    """A human's move from the socket: find his seat in the table's current game.
+
+    ``known``: (game, move number, seat) as the socket's own table snapshot shows them, the
+    newest this player can have seen; a move against it goes straight to the locked checks.
+    """
+    if known is not None and isinstance(move_number, int) and not isinstance(move_number, bool):
+        if move_number == known[1]:
+            return table_apply_action(known[0], known[2], move_number, action, user_id=user.pk)
+        if move_number < known[1]:  # older than what his page was sent: stale whichever game it was made in
+            raise ActionRefused("stale", gettext(STALE) % {"move": move_number, "now": known[1]})
     seat = seat_index_of(table_id, user)
     if seat is None:
         raise ActionRefused("not_seated", gettext("you are not seated at this table"))
     if Seat.objects.filter(table_id=table_id, index=seat, away=True).exists():
         # his page shows no controls while a bot plays for him: a move from an old page changes nothing
-        raise ActionRefused("away", gettext("a bot plays your seat: press “I'm back” to play again"))
+        raise ActionRefused("away", gettext(AWAY))
     game = Game.objects.filter(table_id=table_id).order_by("-number").values_list("pk", "status", "move_number").first()
     if game is None or game[1] != Game.Status.PLAYING:
         raise ActionRefused("over", gettext("no game is being played at this table"))
@@ -225,17 +242,19 @@ def table_player_action(table_id: int, user, move_number: Any, action: Any) -> A
     return table_apply_action(game[0], seat, move_number, action)
 
 
-def notify(table_id: int, game_id: int, move_number: int | None = 0, by: str | None = None) -> None:
+def notify(
+    table_id: int, game_id: int, move_number: int | None = 0, by: str | None = None, delta: str | None = None
+) -> None:
     """Tell the table's sockets (after commit) that it changed; each renders its own view.
 
-    A move names its (game, move) and who made it (``by``): the sockets then read only what a move
-    changes (``tables.live``); ``move_number`` None is any other change, read in full.
+    A move names its (game, move) and who made it (``by``), and carries what it changed (``delta``,
+    ``tables.delta``) when that is all the sockets show: each web process then builds the new position
+    without a query (``tables.live``); ``move_number`` None is any other change, read in full.
     """
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(
-            f"table-{table_id}", {"type": "table.changed", "game": game_id, "move": move_number, "by": by}
-        )
+        event = {"type": "table.changed", "game": game_id, "move": move_number, "by": by, "delta": delta}
+        async_to_sync(layer.group_send)(f"table-{table_id}", event)
 
 
 # -- when no human clicks: turn timers, bot moves and absent players ------------------------------

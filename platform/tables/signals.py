@@ -22,7 +22,8 @@ seat_taken_over = Signal()
 #: a table was stopped before its end (moderator abort, all humans gone): ``table``, ``game`` or None,
 #: ``by`` (a user or None), ``reason`` (text)
 table_aborted = Signal()
-#: a new turn began (wave2 social): ``table``, ``game``, ``seats`` (the seat indexes to act now)
+#: a new turn began (wave2 social): ``table``, ``game``, ``seats`` (the seat indexes to act now), ``seat_rows``
+#: (the table's Seat rows by index with their users, as the move read them; None when it did not)
 turn_started = Signal()
 #: asked, not told: ``match_id`` of a finished match; a receiver (the ratings app) returns
 #: {user id: how much his shown rating moved over that match} for the end-of-match banner

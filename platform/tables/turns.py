@@ -26,8 +26,11 @@ def seat_is_automated(seat: Seat) -> bool:
     return seat.is_bot or seat.away
 
 
-def turn_start(game: Game, state: State) -> None:
-    """Set the new turn's deadline on ``game`` (saved by the caller) and schedule its tasks after commit."""
+def turn_start(game: Game, state: State, seats: dict[int, Seat] | None = None) -> None:
+    """Set the new turn's deadline on ``game`` (saved by the caller) and schedule its tasks after commit.
+
+    ``seats``: the table's seat rows by index, when the caller has read them (a move has): no query then.
+    """
     if state.is_over():
         game.deadline = game.turn_started_at = None
         if settings.TURN_TASKS:
@@ -35,7 +38,7 @@ def turn_start(game: Game, state: State) -> None:
             transaction.on_commit(lambda: deadlines.deadlines_drop([last]))
         return
     index = state.to_act()[0]
-    seat = Seat.objects.get(table_id=game.table_id, index=index)
+    seat = seats[index] if seats is not None else Seat.objects.get(table_id=game.table_id, index=index)
     now = timezone.now()
     automated = seat_is_automated(seat)
     if automated:
@@ -47,7 +50,7 @@ def turn_start(game: Game, state: State) -> None:
     game_id, move, deadline = game.pk, game.move_number, game.deadline
     transaction.on_commit(lambda: schedule_turn(game_id, move, deadline, automated))
     # wave2 social: "your turn" notifications; receivers write in this transaction, push after commit
-    signals.turn_started.send(sender=Table, table=game.table, game=game, seats=list(state.to_act()))
+    signals.turn_started.send(sender=Table, table=game.table, game=game, seats=list(state.to_act()), seat_rows=seats)
 
 
 def turn_handover(game: Game, seat: Seat) -> None:
@@ -86,9 +89,14 @@ def schedule_turn(game_id: int, move_number: int, deadline, automated: bool) -> 
         tasks.bot_move.apply_async((game_id, move_number), countdown=settings.BOT_DELAY_SECONDS)
 
 
-def after_move(game: Game, seat_index: int, by: str) -> None:
-    """Bookkeeping of the seat that just moved, inside the move's transaction."""
-    seat = Seat.objects.select_for_update().get(table_id=game.table_id, index=seat_index)
+def after_move(game: Game, seat: Seat, by: str) -> bool:
+    """Bookkeeping of the seat that just moved, inside the move's transaction. True if the seat row changed.
+
+    The caller holds the game's row lock, which every writer of these fields takes first
+    (a move, Leave / I'm back, resigning, a ban, a tournament's settlement), so the row
+    read under it is current. A player's move in time changes nothing: no write then.
+    """
+    before = (seat.timeouts_in_row, seat.time_bank_left, seat.away)
     if by == "player":
         spent = (timezone.now() - game.turn_started_at).total_seconds() if game.turn_started_at else 0
         over = max(0, int(spent) - game.table.turn_seconds)
@@ -100,4 +108,7 @@ def after_move(game: Game, seat_index: int, by: str) -> None:
         seat.away = seat.away or seat.timeouts_in_row >= AWAY_AFTER_TIMEOUTS
         if seat.away and not was_away and not seat.is_bot:
             signals.seat_taken_over.send(sender=Table, table=game.table, seat=seat, reason="timeouts")
+    if (seat.timeouts_in_row, seat.time_bank_left, seat.away) == before:
+        return False
     seat.save(update_fields=["timeouts_in_row", "time_bank_left", "away"])
+    return True

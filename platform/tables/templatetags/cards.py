@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from typing import Any
 
+from cachetools import LRUCache
 from django import template
+from django.template.loader import get_template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from games import get_game
 from tables.labels import (
@@ -184,3 +187,24 @@ def seat_name(players: list[dict[str, Any]], index: Any) -> str:
 def bot_to_act(players: list[dict[str, Any]]) -> bool:
     """A bot plays the turn (a bot seat, or one whose player is away): its clock is only a safety net, not shown."""
     return any(p.get("turn") and (p.get("is_bot") or p.get("away")) for p in players or [])
+
+
+#: logged moves' lines as drawn: a row never changes once written, so each is drawn once per language and
+#: seat name, not on every move of the game (the log is the largest fragment sent after a move)
+_LINES: LRUCache[tuple[Any, ...], str] = LRUCache(maxsize=20_000)
+_LINES_LOCK = threading.Lock()  # page views draw on threads, sockets on the event loop
+
+
+@register.simple_tag
+def log_line(move: Any, players: list[dict[str, Any]]) -> str:
+    """One line of the move log (``tables/_log_line.html``)."""
+    name = seat_name(players, move.seat)
+    # created_at tells apart rows that share a game id and number (a database emptied and filled again)
+    key = (move.game_id, move.number, move.created_at, move.by, get_language(), str(name))
+    with _LINES_LOCK:
+        line = _LINES.get(key)
+    if line is None:
+        line = get_template("tables/_log_line.html").render({"m": move, "name": name})
+        with _LINES_LOCK:
+            _LINES[key] = line
+    return mark_safe(line)

@@ -6,12 +6,14 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games import GAMES
 from tables import live
 from tables.models import Game
 from tables.rendering import render_table
-from tables.selectors import seat_view, snapshot_after_move, socket_state, table_snapshot
+from tables.selectors import seat_view, snapshot_from_delta, socket_state, table_snapshot
 from tables.services import table_apply_action
 from tests.platform.tables.factories import started_table
 from tests.platform.tables.test_consumer import CARD, connect, hidden_from
@@ -46,25 +48,51 @@ def test_shared_fragments_are_the_html_each_seat_got_before(name):
         game = play(game, rng, 7)
 
 
-@pytest.mark.django_db
+class Events:
+    """The deltas the move service sends after commit (what each web process would receive)."""
+
+    def __init__(self, monkeypatch):
+        self.deltas: list[str | None] = []
+        monkeypatch.setattr("tables.services.notify", lambda *args: self.deltas.append((*args, None)[4]))
+
+
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("name", list(GAMES))
-def test_a_snapshot_brought_up_to_date_after_moves_shows_what_a_full_read_shows(name):
+def test_a_snapshot_built_from_move_events_shows_what_a_full_read_shows(name, monkeypatch):
+    """The delta path never queries and shows each seat exactly what a full read shows, hidden cards included."""
+    events = Events(monkeypatch)
     table, players, game = started_table(name, SEATS[name])
     rng = random.Random(11)
-    before = table_snapshot(table.pk)
-    for steps in (1, 3, 40):  # one move, a few missed events, past the log's length
-        game = play(game, rng, steps)
+    snap = live.Snapshot(table_snapshot(table.pk))
+    for seat in [*range(len(players)), None]:
+        snap.fragments(seat)  # the steady fragments a process has drawn before the move
+    built = 0
+    for _ in range(60):
+        events.deltas.clear()
+        game = play(game, rng, 1)
         game.refresh_from_db()
-        after = snapshot_after_move(before)
+        (delta,) = events.deltas
         if game.status != Game.Status.PLAYING:
-            assert after is None  # a finished game is read in full
-            return
+            assert delta is None  # a finished game is read in full
+            break
         full = live.Snapshot(table_snapshot(table.pk))
-        assert after is not None and after.key == full.key
-        for seat in [*range(len(players)), None]:
-            assert live.Snapshot(after).fragments(seat) == full.fragments(seat)
-            assert live.Snapshot(after).json(seat) == full.json(seat)
-        before = after
+        if delta is None:  # a seat changed (none here: nobody times out)
+            snap = full
+            continue
+        hidden = {seat: hidden_from(game, seat) for seat in [*range(len(players)), None]}
+        with CaptureQueriesContext(connection) as queries:
+            moved = snapshot_from_delta(snap.data, delta)
+            assert moved is not None and moved.key == full.key
+            after = snap.follow(moved)
+            for seat in hidden:
+                assert after.fragments(seat) == full.fragments(seat), f"{name}, seat {seat}, move {game.move_number}"
+                assert after.json(seat) == full.json(seat)
+                assert not set(CARD.findall(after.json(seat))) & hidden[seat]
+        assert not queries.captured_queries
+        assert snapshot_from_delta(snap.data, delta) is not None
+        assert snapshot_from_delta(after.data, delta) is None  # a delta that does not follow on is refused
+        snap, built = after, built + 1
+    assert built >= 5
 
 
 async def frames_until_move(comm, move: int) -> list[str]:
