@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils.translation import gettext
@@ -91,6 +92,16 @@ def action_from_frame(frame: Any, fields: Mapping[str, str] | None = None) -> tu
 
 
 class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict) -> None:
+        # Channels' own dispatch first hops to its one shared thread to close stale database
+        # connections, for every message of every socket (each move, each frame). Every query
+        # here runs through DatabaseSyncToAsync, which does that on its own thread around the call
+        # and uses no connection on the event loop, so the hop is skipped.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         query = parse_qs(self.scope.get("query_string", b"").decode("utf-8", "replace"))
@@ -107,6 +118,8 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         self.rate_refusals = 0
         #: what this socket last sent of each fragment: only changed ones are sent again
         self.sent: dict[str, str] = {}
+        #: where the log this socket was sent stands (``live.Snapshot.log_mark``)
+        self.log_mark: tuple[int, int] | None = None
         live.watch(self.table_id)
         self.watching = True
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -227,9 +240,16 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         if self.json_mode:
             await self.send(text_data=snapshot.json(seat))
             return
-        changed = [html for fid, html in snapshot.fragments(seat) if self.sent.get(fid) != html]
+        changed = []
+        for fid, html in snapshot.fragments(seat):
+            if self.sent.get(fid) == html:
+                continue
+            # the log: only its new lines when this page holds the lines before them
+            tail = snapshot.log_tail(self.log_mark) if fid == "table-log" else None
+            changed.append(tail or html)
         if changed:
             self.sent.update(snapshot.fragments(seat))
+            self.log_mark = snapshot.log_mark
             await self.send(text_data="\n".join(changed))
 
     async def send_error(self, code: str, message: str) -> None:

@@ -27,6 +27,7 @@ quietly costing a query per socket.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,15 +61,40 @@ FRAGMENTS: tuple[tuple[str, str | None, bool], ...] = (
 STEADY = frozenset({"table-sheet", "table-away", "table-end", "table-links"})
 
 
+#: tells apart snapshots read in full: those built from deltas since share their first one's number
+_LINEAGE = itertools.count(1)
+
+
 @dataclass
 class Snapshot:
     data: Data
     #: per (what, seat, language): a seat's context, fragments or JSON state
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    #: same lineage, same table, seats and game: only moves in between, so log lines drawn earlier still hold
+    lineage: int = field(default_factory=lambda: next(_LINEAGE))
 
     def follow(self, data: Data) -> Snapshot:
         """The next snapshot after a move that came with a delta: its steady fragments carried over."""
-        return Snapshot(data, {key: html for key, html in self.memo.items() if key[0] == "steady"})
+        return Snapshot(data, {key: html for key, html in self.memo.items() if key[0] == "steady"}, self.lineage)
+
+    @property
+    def log_mark(self) -> tuple[int, int]:
+        """(lineage, number of the newest logged move): where a socket's log stands once sent this one."""
+        log = (self.data.shared or {}).get("log") or []
+        return (self.lineage, log[-1].number if log else 0)
+
+    def log_tail(self, mark: tuple[int, int] | None) -> str | None:
+        """The log's lines after ``mark`` as an insert at the top of the socket's list, or None when the
+        socket must get the whole log again (another lineage, no list yet, or a gap since)."""
+        log = (self.data.shared or {}).get("log") or []
+        if mark is None or mark[0] != self.lineage or not log or mark[1] < log[0].number - 1 or mark[1] == 0:
+            return None
+        memo_key = ("tail", mark[1], get_language())
+        if memo_key not in self.memo:
+            lines = [m for m in log if m.number > mark[1]]
+            context = {"lines": lines, "players": self.context(None)["players"]}
+            self.memo[memo_key] = render_to_string("tables/_log_tail.html", context) if lines else ""
+        return str(self.memo[memo_key])
 
     @property
     def key(self) -> tuple[int, int]:

@@ -227,6 +227,7 @@ class Snapshot:
             "players": players,
             "teams": team_rows(table, players),
             "log": shared["log"],
+            "log_keep": LOG_LENGTH,
             "sheet": shared["sheet"],
             "previous": shared["previous"],
             "me_away": me_away,

@@ -100,7 +100,15 @@
     document.querySelectorAll(".messages li:not(.error)").forEach(function (li) { li.remove(); });
   }
 
-  document.addEventListener("htmx:wsAfterMessage", function () { restore(); announce(); followRematch(); });
+  // after a move the log gets only its new lines, newest first: keep as many as the page was drawn with
+  function trimLog() {
+    var list = document.getElementById("table-log-lines");
+    if (!list) return;
+    var keep = parseInt(list.dataset.keep, 10) || 30;
+    while (list.children.length > keep) list.removeChild(list.lastElementChild);
+  }
+
+  document.addEventListener("htmx:wsAfterMessage", function () { trimLog(); restore(); announce(); followRematch(); });
   var movedFrom = null;
   function moveOf() {
     var status = document.getElementById("table-status");

@@ -89,3 +89,14 @@ def per_move_cache_cleared():
     with selectors._SHARED_LOCK:
         selectors._SHARED.clear()
     live._TABLES.clear()
+
+
+@pytest.fixture(autouse=True)
+def language_reset():
+    """Each test starts in the default language: one that activates another (a socket's or a page's
+    reader) must not decide the words the next test reads."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()

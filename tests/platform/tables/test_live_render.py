@@ -13,7 +13,7 @@ from games import GAMES
 from tables import live
 from tables.models import Game
 from tables.rendering import render_table
-from tables.selectors import seat_view, snapshot_from_delta, socket_state, table_snapshot
+from tables.selectors import LOG_LENGTH, seat_view, snapshot_from_delta, socket_state, table_snapshot
 from tables.services import table_apply_action
 from tests.platform.tables.factories import started_table
 from tests.platform.tables.test_consumer import CARD, connect, hidden_from
@@ -53,7 +53,10 @@ class Events:
 
     def __init__(self, monkeypatch):
         self.deltas: list[str | None] = []
-        monkeypatch.setattr("tables.services.notify", lambda *args: self.deltas.append((*args, None)[4]))
+        monkeypatch.setattr("tables.services.notify", self.notify)
+
+    def notify(self, table_id, game_id, move=0, by=None, delta=None):
+        self.deltas.append(delta)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -141,3 +144,47 @@ async def test_no_seat_or_spectator_socket_ever_gets_a_hidden_card(name):
     for _, comm in socks:
         await comm.disconnect()
     assert not live._TABLES  # the last socket gone, this process forgets the table
+
+
+LOG_LIST = re.compile(r'(<ol id="table-log-lines"[^>]*>)(.*?)(</ol>)', re.S)
+LINE = re.compile(r"<li .*?</li>", re.S)
+
+
+def with_tail(full: str, tail: str, keep: int) -> str:
+    """What a browser's log holds after htmx inserts ``tail`` at the top of the list and table.js trims it."""
+    head, lines, end = LOG_LIST.search(full).groups()
+    new = LINE.findall(LOG_LIST.search(tail).group(2)) + LINE.findall(lines)
+    return full.replace(head + lines + end, head + "".join(new[:keep]) + end)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("name", ["durak", "verish"])
+def test_a_socket_gets_only_the_new_log_lines_and_ends_up_with_the_whole_log(name, monkeypatch):
+    events = Events(monkeypatch)
+    table, _players, game = started_table(name, SEATS[name])
+    rng = random.Random(5)
+    game = play(game, rng, 2)
+    snap = live.Snapshot(table_snapshot(table.pk))
+    shown = dict(snap.fragments(None))["table-log"]
+    mark = snap.log_mark
+    tails = 0
+    for steps in [1, 1, 2, 1, 35, 1]:  # one move, two missed events, more than the log holds
+        events.deltas.clear()
+        game = play(game, rng, steps)
+        game.refresh_from_db()
+        if game.status != Game.Status.PLAYING:
+            break
+        moved = None
+        for delta in events.deltas if len(events.deltas) == 1 else []:
+            moved = snapshot_from_delta(snap.data, delta) if delta else None
+        snap = snap.follow(moved) if moved else live.Snapshot(table_snapshot(table.pk))
+        full = dict(snap.fragments(None))["table-log"]
+        tail = snap.log_tail(mark)
+        if tail is None:  # a full read (a new lineage) or a gap: the whole log is sent
+            assert moved is None or steps > 1
+        else:
+            assert 'hx-swap-oob="afterbegin"' in tail and len(LINE.findall(tail)) == steps
+            assert with_tail(shown, tail, LOG_LENGTH) == full
+            tails += 1
+        shown, mark = full, snap.log_mark
+    assert tails >= 2
