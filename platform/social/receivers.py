@@ -14,9 +14,9 @@ def notify_turn(sender, table: Table, game, seats: list[int], seat_rows=None, **
     """ "Your turn" to the humans now to act (not those a bot stands in for), after the move commits."""
     from social.services import turn_notify
 
-    if seat_rows is not None:  # a move read them already: no query per turn
+    if seat_rows is not None:  # a move read them already: no query per turn (a bot account sits with its level)
         rows = [seat_rows[i] for i in seats]
-        users = [s.user_id for s in rows if s.user_id and not s.away and not s.user.is_bot]
+        users = [s.user_id for s in rows if s.user_id and not s.away and not s.is_bot]
     else:
         users = list(
             Seat.objects.filter(

@@ -31,7 +31,7 @@ from tables.models import Table
 from tables.presence import presence_add, presence_remove
 from tables.rendering import render_announcement, render_error
 from tables.selectors import table_visible_to
-from tables.services import ActionRefused, table_player_action
+from tables.services import ActionRefused, refuse_if_older, table_player_action
 
 
 # Channels' default runs every socket's database work on one shared thread, so a table
@@ -187,7 +187,9 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
                 await self.chat_receive(frame, self.table_id)
                 return
             move, action = action_from_frame(frame, self.choice_fields)
-            await database_sync_to_async(table_player_action)(self.table_id, self.user, move, action, self._known())
+            known = self._known()
+            refuse_if_older(move, known)  # a click on an old page: no thread, no query
+            await database_sync_to_async(table_player_action)(self.table_id, self.user, move, action, known)
         except ActionRefused as refused:
             if refused.code == "rate":
                 self.rate_refusals += 1

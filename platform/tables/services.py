@@ -171,7 +171,7 @@ def table_apply_action(
         )
     # every seat in one read (the mover's bookkeeping, the next turn's clock, "your turn"); every writer
     # of a playing seat takes this game's lock first, so the rows are current without locking them
-    seats = {s.index: s for s in Seat.objects.filter(table_id=game.table_id).select_related("user")}
+    seats = {s.index: s for s in Seat.objects.filter(table_id=game.table_id)}
     if user_id is not None:
         if seat not in seats or seats[seat].user_id != user_id:
             raise ActionRefused("not_seated", gettext("you are not seated at this table"))
@@ -210,6 +210,14 @@ def table_apply_action(
     return Applied(game_id, number, text, state.is_over(), next_game.pk if next_game else None)
 
 
+def refuse_if_older(move_number: Any, known: tuple[int, int, int] | None) -> None:
+    """A move made against an older position than the newest one its socket was sent is stale,
+    whichever game it was made in: refused with no query (the socket's snapshot is ``known``)."""
+    older = known is not None and isinstance(move_number, int) and not isinstance(move_number, bool)
+    if older and known is not None and move_number < known[1]:
+        raise ActionRefused("stale", gettext(STALE) % {"move": move_number, "now": known[1]})
+
+
 def table_player_action(
     table_id: int, user, move_number: Any, action: Any, known: tuple[int, int, int] | None = None
 ) -> Applied:
@@ -218,11 +226,9 @@ def table_player_action(
     ``known``: (game, move number, seat) as the socket's own table snapshot shows them, the
     newest this player can have seen; a move against it goes straight to the locked checks.
     """
-    if known is not None and isinstance(move_number, int) and not isinstance(move_number, bool):
-        if move_number == known[1]:
-            return table_apply_action(known[0], known[2], move_number, action, user_id=user.pk)
-        if move_number < known[1]:  # older than what his page was sent: stale whichever game it was made in
-            raise ActionRefused("stale", gettext(STALE) % {"move": move_number, "now": known[1]})
+    refuse_if_older(move_number, known)
+    if known is not None and move_number == known[1] and not isinstance(move_number, bool):
+        return table_apply_action(known[0], known[2], move_number, action, user_id=user.pk)
     seat = seat_index_of(table_id, user)
     if seat is None:
         raise ActionRefused("not_seated", gettext("you are not seated at this table"))
