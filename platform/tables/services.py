@@ -26,7 +26,7 @@ from games.base import RESIGN_ACTION, State
 from games.bots import DEFAULT_LEVEL, get_bot
 from games.words import render, say
 from scoring.services import sheet_record_game, sheet_start
-from tables import signals
+from tables import deadlines, signals
 from tables.delta import MOVE_FIELDS, move_delta
 from tables.fairness import deck_commitment
 from tables.labels import said_text
@@ -401,6 +401,9 @@ def table_stop(table: Table, game: Game | None, *, by, reason: str, stop_reason:
     signals.table_aborted.send(sender=Table, table=table, game=game, by=by, reason=reason)
     table_id, game_id = table.pk, game.pk if game else 0
     transaction.on_commit(lambda: notify(table_id, game_id, None))
+    if game is not None and settings.TURN_TASKS:  # its turn's timer would only come due as a no-op
+        turn = (game.pk, game.move_number)
+        transaction.on_commit(lambda: deadlines.deadlines_drop([turn]))
 
 
 # -- resigning, and tables whose humans are all gone ------------------------------------------------

@@ -19,7 +19,7 @@ from django.utils import timezone
 from tables import deadlines
 from tables.models import Game, Move
 from tables.selectors import seat_view
-from tables.services import game_apply_timeout, seat_set_away, table_apply_action
+from tables.services import game_apply_timeout, seat_set_away, table_apply_action, table_stop
 from tests.platform.helpers import ROOT, child_env, current_database_url, wait_until
 from tests.platform.tables.factories import started_table
 
@@ -65,6 +65,17 @@ def test_each_turn_is_in_the_set_after_commit_the_played_one_leaves_it(turn_set,
         play(game)
     assert in_set(turn_set) == {f"{game.pk}:1": pytest.approx(game.deadline.timestamp())}
     assert turn_set.llen("celery") == 0  # no Celery message for a human's turn
+
+
+@pytest.mark.django_db
+def test_a_stopped_table_leaves_no_timer_behind(turn_set, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        table, _, game = started_table("durak", 2)
+        play(game)
+    assert in_set(turn_set)
+    with django_capture_on_commit_callbacks(execute=True):
+        table_stop(table, game, by=None, reason="a test", stop_reason="")
+    assert in_set(turn_set) == {}
 
 
 @pytest.mark.django_db
