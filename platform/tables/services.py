@@ -171,7 +171,7 @@ def table_apply_action(
         )
     # every seat in one read (the mover's bookkeeping, the next turn's clock, "your turn"); every writer
     # of a playing seat takes this game's lock first, so the rows are current without locking them
-    seats = {s.index: s for s in Seat.objects.filter(table_id=game.table_id)}
+    seats = {s.index: s for s in Seat.objects.filter(table_id=game.table_id).order_by()}  # no join to sort
     if user_id is not None:
         if seat not in seats or seats[seat].user_id != user_id:
             raise ActionRefused("not_seated", gettext("you are not seated at this table"))
