@@ -140,7 +140,7 @@ class State(metaclass=FieldsMeta):
             except (KeyError, TypeError):  # no type, an unknown one, or one that is no string
                 pass
             else:
-                if action.keys() <= allowed:
+                if len(action) == 1 or allowed.issuperset(action):  # one key: the "type" just looked up
                     handler(self, seat, action)
                     return
         self._apply(seat, self._check(seat, action), action)

@@ -9,8 +9,10 @@ one source of card codes, their words, the jokers and the Durak dummy.
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
+import sys
 from collections.abc import Iterable, Sequence
 
 from games.errors import IllegalAction, InvalidOptions
@@ -69,8 +71,11 @@ def number_word(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
+# Every code is one interned string: ``make_deck`` and the tables hand out the same objects, so
+# the engines' ``card in hand``, ``hand.remove(card)`` and table look-ups (millions a second in
+# bots and benchmarks) match by identity instead of comparing characters.
 #: rank value of every code: 2..14 for ordinary cards, 15 for the jokers
-RANK_VALUE: dict[str, int] = {r + s: i + 2 for s in SUITS for i, r in enumerate(RANKS)}
+RANK_VALUE: dict[str, int] = {sys.intern(r + s): i + 2 for s in SUITS for i, r in enumerate(RANKS)}
 RANK_VALUE.update({j: 15 for j in JOKERS})
 #: suit letter of every code; jokers have the suit "X"
 SUIT_OF: dict[str, str] = {code: code[1] for code in RANK_VALUE}
@@ -87,13 +92,24 @@ def make_deck(size: int, *, dummy: bool = False) -> list[str]:
     """
     if size not in (36, 52, 54):
         raise InvalidOptions(f"deck: must be 36, 52 or 54, not {size!r}")
+    return list(_deck(size, dummy))
+
+
+@functools.cache
+def _deck(size: int, dummy: bool) -> tuple[str, ...]:
     low = RANKS.index("6") if size == 36 else 0
-    cards = [r + s for s in SUITS for r in RANKS[low:]]
+    cards = [sys.intern(r + s) for s in SUITS for r in RANKS[low:]]
     if size == 54:
-        cards += list(JOKERS)
+        cards += JOKERS
     elif dummy:
-        cards.append("X1")
-    return cards
+        cards.append(DUMMY)
+    return tuple(cards)
+
+
+@functools.cache
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """``shuffled``'s loop for a deck of ``size``: (position, positions to draw from, bits a draw takes)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def shuffled(cards: Sequence[str], seed: int | None = None) -> list[str]:
@@ -106,9 +122,7 @@ def shuffled(cards: Sequence[str], seed: int | None = None) -> list[str]:
     # a new game is dealt for every bot rollout and benchmark game, and the library's two calls
     # per card were half the cost of a deal
     bits = random.Random(seed).getrandbits
-    for i in range(len(out) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _shuffle_steps(len(out)):
         j = bits(k)
         while j >= n:
             j = bits(k)
@@ -131,7 +145,7 @@ def check_deck_order(order: object, expected: Sequence[str]) -> list[str]:
             f"deck: not a permutation of the {len(expected)}-card deck "
             f"(missing {missing[:5]}, not in this deck {extra[:5]}, {dup} duplicates)"
         )
-    return list(order)
+    return [sys.intern(c) for c in order]
 
 
 def deal(order: Sequence[str], seats: int, dealer: int, per_hand: int) -> list[list[str]]:

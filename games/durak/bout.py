@@ -61,10 +61,11 @@ def next_thrower(st: DurakState, seat: int) -> int | None:
 def next_taker(st: DurakState) -> None:
     """D7: give the next thrower his last turn, or let the defender pick up."""
     takers = st.takers
-    if len(st.attacks) < st.limit:
+    if takers and len(st.attacks) < st.limit:
+        hands = st.hands
         while takers:
             s = takers.pop(0)
-            if st.hands[s]:
+            if hands[s]:
                 st.throw_right = s
                 return
     end_bout(st, True)
@@ -79,7 +80,9 @@ def start_bout(st: DurakState, attacker: int) -> None:
     else:
         st.defender = defender = next_defender(st, attacker)
         st.order = throw_order(st)
-    st.limit = min(st.later_limit if st.discarded else st.first_limit, len(st.hands[defender]))  # D4
+    limit = st.later_limit if st.discarded else st.first_limit
+    held = len(st.hands[defender])
+    st.limit = limit if limit < held else held  # D4
     st.attacks = []
     st.covers = []
     st.open = 0
@@ -92,10 +95,11 @@ def start_bout(st: DurakState, attacker: int) -> None:
 def end_bout(st: DurakState, taken: bool) -> None:
     """D9 then D10: clear the table, draw, leave, and start the next bout."""
     d, n = st.defender, st.seats
+    hands = st.hands
     if taken:
-        hand = st.hands[d]
+        hand = hands[d]
         hand += st.attacks
-        hand += [c for c in st.covers if c is not None]
+        hand += filter(None, st.covers)  # the covers laid, not the gaps (a card code is never empty)
     else:  # beaten: every attack card is covered
         discard = st.discard
         discard += st.attacks
@@ -103,8 +107,7 @@ def end_bout(st: DurakState, taken: bool) -> None:
         st.discarded = True
     stock = st.stock
     if stock:
-        hands = st.hands
-        for s in draw_sequence(n, st.leader, d):
+        for s in DRAW_ORDER[n][st.leader][d]:
             hand = hands[s]
             need = HAND - len(hand)
             if need > 0:
@@ -114,9 +117,9 @@ def end_bout(st: DurakState, taken: bool) -> None:
                     if st.trump_card is not None:
                         st.trump_card, st.trump_drawn_by = None, s
                     break
-    if not stock:
+    if not stock and not all(hands):
         # D10: once the stock is empty, players without cards leave together
-        out, hands = st.out, st.hands
+        out = st.out
         group = [s for s in range(n) if not out[s] and not hands[s]]
         if group:
             for s in group:
@@ -169,3 +172,9 @@ def draw_sequence(n: int, leader: int, defender: int) -> tuple[int, ...]:
     """
     others = [s for s in ((defender + j) % n for j in range(1, n)) if s != leader]
     return (*([leader] if leader != defender else []), *others, defender)
+
+
+#: seats -> leader -> defender -> ``draw_sequence``, looked up once a bout instead of called
+DRAW_ORDER: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(draw_sequence(n, leader, defender) for defender in range(n)) for leader in range(n)) for n in range(9)
+)

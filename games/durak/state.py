@@ -15,7 +15,6 @@ throw-in order of this bout), ``out`` (seats that left, D10).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from itertools import chain
 from typing import Annotated, Any, ClassVar
 
 from games.base import Action, State
@@ -195,14 +194,14 @@ class DurakState(State):
         self.throw_right = None
 
     # -- the contract -------------------------------------------------------
+    # ``to_act`` and ``legal_actions`` run once per move of every bot, search and benchmark:
+    # the phases are tested most common first and each list is built in the one method
     def to_act(self) -> list[int]:
         phase = self.phase
+        if phase == "defense":
+            return [self.defender] if self.open else [self.throw_right]  # type: ignore[list-item]
         if phase == "attack":
             return [self.attacker]
-        if phase == "defense":
-            if self.open:
-                return [self.defender]
-            return [self.throw_right]  # type: ignore[list-item]
         if phase == "taking":
             return [self.throw_right]  # type: ignore[list-item]
         return []
@@ -217,25 +216,46 @@ class DurakState(State):
             if phase == "taking" or not self.open:
                 acts.append(DONE)
             return acts
-        if phase == "defense" and seat == self.defender and self.open:
-            return self._defences()
-        return []
+        if seat != self.defender or not self.open or phase != "defense":
+            return []
+        # D5 covers, D7 take, D8 transfers of the defender
+        hand = self.hands[seat]
+        beats = self.beats
+        out: list[Action] = []
+        for a, c in zip(self.attacks, self.covers, strict=True):
+            if c is None:
+                bs = beats[a]
+                cover = COVER[a]
+                out += [cover[h] for h in hand if h in bs]
+        out.append(TAKE)
+        if self.transfer_mode:
+            self._transfers(hand, out)
+        return out
 
     def _leads(self) -> list[Action]:
         """D4: one card, or (``same_rank``) any non-empty set of one rank up to L; the dummy alone."""
         hand = self.hands[self.attacker]
         if self.lead_single:
-            return [ATTACK_ONE[c] for c in hand]
+            return [*map(ATTACK_ONE.__getitem__, hand)]
         # the cards of each rank, ranks in the order the hand first holds them (the dummy's
-        # "X" is a group of its own); each group's leads come from a shared table
-        by_rank: dict[str, tuple[str, ...]] = {}
+        # "X" is a group of its own); a lone card is its own lead, a group's leads come from a shared table
+        by_rank: dict[str, list[str]] = {}
         for c in hand:
-            rank = c[0]
-            group = by_rank.get(rank)
-            by_rank[rank] = (c,) if group is None else (*group, c)
+            group = by_rank.get(c[0])
+            if group is None:
+                by_rank[c[0]] = [c]
+            else:
+                group.append(c)
         if len(by_rank) == len(hand):
-            return [ATTACK_ONE[c] for c in hand]
-        return list(chain.from_iterable(map(LEADS[self.limit].__getitem__, by_rank.values())))
+            return [*map(ATTACK_ONE.__getitem__, hand)]
+        table = LEADS[self.limit]
+        out: list[Action] = []
+        for group in by_rank.values():
+            if len(group) == 1:
+                out.append(ATTACK_ONE[group[0]])
+            else:
+                out += table[tuple(group)]
+        return out
 
     def _throws(self, seat: int) -> list[Action]:
         """D6/D7: cards matching a rank on the table, up to L attack cards.
@@ -255,19 +275,9 @@ class DurakState(State):
             return [THROW_ONE[c] for c in match]
         return THROWS[room][tuple(match)][:]  # a list of its own: the caller may add "done"
 
-    def _defences(self) -> list[Action]:
-        """D5 covers, D7 take, D8 transfers of the defender."""
-        hand = self.hands[self.defender]
-        beats = self.beats
-        covers = self.covers
-        out: list[Action] = []
-        for i, a in enumerate(self.attacks):
-            if covers[i] is None:
-                bs = beats[a]
-                cover = COVER[a]
-                out += [cover[h] for h in hand if h in bs]
-        out.append(TAKE)
-        if self.transfer_mode and self.open == len(self.attacks) and len(self.ranks) == 1:
+    def _transfers(self, hand: list[str], out: list[Action]) -> None:
+        """D8: the defender's transfers (by a card, by showing a trump), added to ``out``."""
+        if self.open == len(self.attacks) and len(self.ranks) == 1:
             rank = next(iter(self.ranks))
             room = self._transfer_room()
             if room > len(self.attacks):
@@ -275,7 +285,6 @@ class DurakState(State):
             if self.trump_show and room >= len(self.attacks) and self.shows[self.defender] is None:
                 trump = self.trump
                 out += [SHOW[h] for h in hand if RANK_OF[h] == rank and SUIT_OF[h] == trump]
-        return out
 
     # -- apply ----------------------------------------------------------------
     def _held(self, seat: int, card: object, field: str = "card") -> str:
@@ -337,10 +346,12 @@ class DurakState(State):
             raise IllegalAction(self._not_you(seat, "cover"))
         if not self.open:
             raise IllegalAction(say("every card is covered"))
-        card = action.get("card")
+        card: str = action.get("card")  # type: ignore[assignment]  # a held card: checked first
         hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalAction(f"you do not hold {parse_card(card, 'card')}")
+        try:
+            at = hand.index(card)  # found once, for the check and the move
+        except ValueError:
+            raise IllegalAction(f"you do not hold {parse_card(card, 'card')}") from None
         attack = action.get("attack")
         attacks = self.attacks
         if type(attack) is not str or attack not in attacks:
@@ -351,7 +362,7 @@ class DurakState(State):
             raise IllegalAction(say("%(card)s is covered already", card=attack))
         if card not in self.beats[attack]:
             raise IllegalAction(say("%(card)s does not beat %(attack)s", card=card, attack=attack))
-        hand.remove(card)
+        del hand[at]
         covers[i] = card
         self.open -= 1
         if card != DUMMY:

@@ -7,6 +7,7 @@ Everything here is a pure function of a hand or a count; the state lives in
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import filterfalse
 from typing import Any
 
 from games.cards import RANK_OF, RANKS, SUIT_OF, SUITS, make_deck
@@ -82,6 +83,12 @@ ADD_ONE: dict[str, dict[str, Any]] = {c: {"type": "add", "cards": [c]} for c in 
 CLAIM_ONE: dict[str, dict[str, dict[str, Any]]] = {
     c: {k: {"type": "claim", "cards": [c], "kind": k} for k in RANKS + SUITS} for c in _CODES
 }
+#: "rank" or "suit" -> kind -> every code of that kind: a hand is filtered by kind and a claim checked
+#: with these sets' own (C) methods instead of a Python loop over the cards
+CARDS_OF: dict[str, dict[str, frozenset[str]]] = {
+    kind: {k: frozenset(c for c in _CODES if table[c] == k) for k in RANKS + SUITS}
+    for kind, table in (("rank", RANK_OF), ("suit", SUIT_OF))
+}
 #: "rank" or "suit" -> card -> its shared claim under its true kind
 HONEST_ONE: dict[str, dict[str, dict[str, Any]]] = {
     kind: {c: CLAIM_ONE[c][table[c]] for c in _CODES} for kind, table in (("rank", RANK_OF), ("suit", SUIT_OF))
@@ -89,12 +96,20 @@ HONEST_ONE: dict[str, dict[str, dict[str, Any]]] = {
 
 
 def claim_actions(
-    hand: list[str], kind_of: dict[str, str], honest: dict[str, dict[str, Any]], kinds: str, limit: int
+    hand: list[str],
+    kind_of: dict[str, str],
+    cards_of: dict[str, frozenset[str]],
+    honest: dict[str, dict[str, Any]],
+    kinds: str,
+    limit: int,
 ) -> list[dict[str, Any]]:
-    """The representative opening claims (V2) of ``hand``, as actions (``honest``: ``HONEST_ONE[kind]``)."""
+    """The representative opening claims (V2) of ``hand``, as actions.
+
+    ``kind_of``, ``cards_of`` and ``honest`` are this game's ``kind_table``, ``CARDS_OF`` and ``HONEST_ONE``.
+    """
     if not hand:
         return []
-    out: list[dict[str, Any]] = [honest[c] for c in hand]
+    out: list[dict[str, Any]] = [*map(honest.__getitem__, hand)]
     groups: dict[str, list[str]] = {}
     for c in hand:
         k = kind_of[c]
@@ -103,16 +118,11 @@ def claim_actions(
         else:
             groups[k] = [c]
     # the first card of the hand is the bluff card for every kind but its own; for its own
-    # kind, the first card of another kind: the first of the second group (None when the
-    # whole hand is of one kind)
+    # kind, the first card of another kind (None when the whole hand is of one kind)
     first = hand[0]
     first_kind = kind_of[first]
     first_claims = CLAIM_ONE[first]
-    own_other = None
-    if len(groups) > 1:
-        it = iter(groups.values())
-        next(it)
-        own_other = next(it)[0]
+    own_other = next(filterfalse(cards_of[first_kind].__contains__, hand), None)
     for k in kinds:
         if k != first_kind:
             other: str | None = first
@@ -131,22 +141,20 @@ def claim_actions(
     return out
 
 
-def answer_actions(hand: list[str], kind_of: dict[str, str], k: str, limit: int) -> list[dict[str, Any]]:
-    """Believe, doubt and the representative additions (V3) to a pile of kind ``k``."""
+def answer_actions(hand: list[str], of_kind: frozenset[str], limit: int) -> list[dict[str, Any]]:
+    """Believe, doubt and the representative additions (V3) to a pile whose kind's cards are ``of_kind``."""
     if not hand:
         return [BELIEVE, DOUBT]  # V5: with no cards one may only believe or doubt
-    out: list[dict[str, Any]] = [BELIEVE, DOUBT]
-    out += [ADD_ONE[c] for c in hand]
-    g = [c for c in hand if kind_of[c] == k]
+    out: list[dict[str, Any]] = [BELIEVE, DOUBT, *map(ADD_ONE.__getitem__, hand)]
+    g = [*filter(of_kind.__contains__, hand)]
     if not g:
         return out
     if len(g) >= 2 and limit >= 2:
         out.append({"type": "add", "cards": g[:limit]})
     if len(g) < limit:
-        for c in hand:  # the first card of another kind: the bluff card
-            if kind_of[c] != k:
-                out.append({"type": "add", "cards": [*g, c]})
-                break
+        other = next(filterfalse(of_kind.__contains__, hand), None)  # the first card of another kind: the bluff
+        if other is not None:
+            out.append({"type": "add", "cards": [*g, other]})
     return out
 
 

@@ -15,6 +15,7 @@ from games.errors import IllegalAction, InvalidOptions
 from games.fields import DERIVED, Codec
 from games.verish import view as _view
 from games.verish.rules import (
+    CARDS_OF,
     HONEST_ONE,
     MAX_SEATS,
     OPTIONS,
@@ -76,6 +77,7 @@ class VerishState(State):
     _limit: Annotated[int, DERIVED]
     _kinds: Annotated[str, DERIVED]
     _kind_of: Annotated[dict[str, str], DERIVED]
+    _cards_of: Annotated[dict[str, frozenset[str]], DERIVED]
     _honest: Annotated[dict[str, dict[str, Any]], DERIVED]
 
     # -- setup (V1) ------------------------------------------------------------------
@@ -116,6 +118,7 @@ class VerishState(State):
         self._limit = options["max_cards"]
         self._kinds = kinds_for(options["deck"], options["kind"])
         self._kind_of = kind_table(options["kind"])
+        self._cards_of = CARDS_OF[options["kind"]]
         self._honest = HONEST_ONE[options["kind"]]
 
     def _resign(self, seat: int) -> None:
@@ -138,9 +141,11 @@ class VerishState(State):
         if self.phase == OVER or seat != self.turn:
             return []
         if self.phase == CLAIM:  # V2
-            return claim_actions(self.hands[seat], self._kind_of, self._honest, self._kinds, self._limit)
-        # V3: believe, doubt, or add (only with cards in hand, V5)
-        return answer_actions(self.hands[seat], self._kind_of, self.pile_kind or "", self._limit)
+            return claim_actions(
+                self.hands[seat], self._kind_of, self._cards_of, self._honest, self._kinds, self._limit
+            )
+        # V3: believe, doubt, or add (only with cards in hand, V5); a pile always has its kind
+        return answer_actions(self.hands[seat], self._cards_of[self.pile_kind], self._limit)  # type: ignore[index]
 
     def _claim(self, seat: int, action: Action) -> None:
         self._place(seat, self._check_move(seat, "claim", action), True, action["kind"])
@@ -153,12 +158,16 @@ class VerishState(State):
             and self.phase == ANSWER
             and type(cards) is list
             and len(cards) == 1
-            and cards[0] in self.hands[seat]
             and "kind" not in action
         ):
-            self._place(seat, [cards[0]], False, None)
-        else:
-            self._place(seat, self._check_move(seat, "add", action), False, None)
+            try:
+                self.hands[seat].remove(cards[0])  # the last check (one scan of the hand), so a refusal changes nothing
+            except ValueError:
+                pass
+            else:
+                self._place(seat, [cards[0]], False, None, removed=True)
+                return
+        self._place(seat, self._check_move(seat, "add", action), False, None)
 
     def _believe(self, seat: int, action: Action) -> None:
         self._check_move(seat, "believe", action)
@@ -244,10 +253,12 @@ class VerishState(State):
         return cards
 
     # -- placing (V2, V3, V5) -----------------------------------------------------------
-    def _place(self, seat: int, cards: list[str], new_pile: bool, announced: str | None) -> None:
+    def _place(self, seat: int, cards: list[str], new_pile: bool, announced: str | None, removed: bool = False) -> None:
+        """Put ``cards`` on the pile (``removed``: they are out of the hand already)."""
         hand = self.hands[seat]
-        for c in cards:
-            hand.remove(c)
+        if not removed:
+            for c in cards:
+                hand.remove(c)
         last = not hand
         if new_pile:
             self.pile = [(seat, cards, last)]
@@ -267,21 +278,22 @@ class VerishState(State):
     # -- the check (V4), going out (V5), the loser (V6) ---------------------------------
     def claim_is_true(self) -> bool:
         """Whether every card of the latest placement is of the announced kind (V4)."""
-        kind_of, k = self._kind_of, self.pile_kind
-        return all(kind_of[c] == k for c in self.pile[-1][1])
+        return self._cards_of[self.pile_kind].issuperset(self.pile[-1][1])  # type: ignore[index]
 
     def outcome(self, answerer: int, believe: bool) -> tuple[bool, int | None, int]:
         """(claim true, who takes the pile or None, who would open next before skips)."""
         true = self.claim_is_true()
-        claimant = self.pile[-1][0]
         if believe:
             return (true, None, answerer) if true else (true, answerer, answerer + 1)
-        return (true, answerer, answerer + 1) if true else (true, claimant, answerer)
+        return (true, answerer, answerer + 1) if true else (true, self.pile[-1][0], answerer)
 
     def _resolve(self, answerer: int, believe: bool) -> None:
         true, taker, start = self.outcome(answerer, believe)
-        everything = [c for _, cards, _ in self.pile for c in cards]
-        claimant, shown, _ = self.pile[-1]
+        pile = self.pile
+        claimant, shown, _ = pile[-1]
+        everything: list[str] = []
+        for _, cards, _ in pile:
+            everything += cards
         if taker is None:
             self.discard += everything
         else:
@@ -291,27 +303,31 @@ class VerishState(State):
             "answer": "believe" if believe else "doubt",
             "claimant": claimant,
             "kind": self.pile_kind,
-            "cards": list(shown),
+            "cards": shown,  # the pile's own list, dropped with the pile just below
             "true": true,
             "taker": taker,
             "count": len(everything),
         }
         self.pile = []
         self.pile_kind = None
-        # V5: whoever put down his last cards and did not take the pile leaves now
-        leaving = [s for s in self.going_out if not self.hands[s]]
-        self.going_out = []
-        self.finished += leaving
-        left = [s for s in range(self.seats) if s not in self.finished]
-        if len(left) <= 1:
-            # V6; when the last two or more go out together (a believed true pile), the one
-            # who put down his last cards latest was the last to hold cards and loses
-            self.loser = left[0] if left else self.finished.pop()
-            self.phase = OVER
-            return
-        s = start % self.seats
-        while s in self.finished or not self.hands[s]:  # V5: skip those out, or without cards to open
-            s = (s + 1) % self.seats
+        seats, finished = self.seats, self.finished
+        if self.going_out:
+            # V5: whoever put down his last cards and did not take the pile leaves now
+            leaving = [s for s in self.going_out if not self.hands[s]]
+            self.going_out = []
+            if leaving:
+                finished += leaving
+                left = [s for s in range(seats) if s not in finished]
+                if len(left) <= 1:
+                    # V6; when the last two or more go out together (a believed true pile), the one
+                    # who put down his last cards latest was the last to hold cards and loses
+                    self.loser = left[0] if left else finished.pop()
+                    self.phase = OVER
+                    return
+        s = start % seats
+        hands = self.hands
+        while s in finished or not hands[s]:  # V5: skip those out, or without cards to open
+            s = (s + 1) % seats
         self.turn = s
         self.phase = CLAIM
 
