@@ -10,19 +10,12 @@ from tables.signals import turn_started
 
 
 @receiver(turn_started, sender=Table)
-def notify_turn(sender, table: Table, game, seats: list[int], seat_rows=None, **kwargs) -> None:
+def notify_turn(sender, table: Table, game, seats: list[int], seat_rows: dict[int, Seat], **kwargs) -> None:
     """ "Your turn" to the humans now to act (not those a bot stands in for), after the move commits."""
     from social.services import turn_notify
 
-    if seat_rows is not None:  # a move read them already: no query per turn (a bot account sits with its level)
-        rows = [seat_rows[i] for i in seats]
-        users = [s.user_id for s in rows if s.user_id and not s.away and not s.is_bot]
-    else:
-        users = list(
-            Seat.objects.filter(
-                table_id=table.pk, index__in=seats, user__isnull=False, away=False, user__is_bot=False
-            ).values_list("user_id", flat=True)
-        )
+    # the rows the turn's start read: no query per turn (a bot account always sits with its level)
+    users = [s.user_id for s in (seat_rows[i] for i in seats) if s.user_id and not s.away and not s.is_bot]
     if not users:
         return
     title, table_id = table.get_game_display(), table.pk

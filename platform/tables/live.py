@@ -78,15 +78,19 @@ class Snapshot:
         return Snapshot(data, {key: html for key, html in self.memo.items() if key[0] == "steady"}, self.lineage)
 
     @property
+    def _log(self) -> list[Any]:
+        return (self.data.shared or {}).get("log") or []
+
+    @property
     def log_mark(self) -> tuple[int, int]:
         """(lineage, number of the newest logged move): where a socket's log stands once sent this one."""
-        log = (self.data.shared or {}).get("log") or []
+        log = self._log
         return (self.lineage, log[-1].number if log else 0)
 
     def log_tail(self, mark: tuple[int, int] | None) -> str | None:
         """The log's lines after ``mark`` as an insert at the top of the socket's list, or None when the
         socket must get the whole log again (another lineage, no list yet, or a gap since)."""
-        log = (self.data.shared or {}).get("log") or []
+        log = self._log
         if mark is None or mark[0] != self.lineage or not log or mark[1] < log[0].number - 1 or mark[1] == 0:
             return None
         memo_key = ("tail", mark[1], get_language())

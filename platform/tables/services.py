@@ -204,7 +204,7 @@ def table_apply_action(
     table_id, number = game.table_id, game.move_number
     # the table's sockets build the new position from the event itself when nothing else they show changed
     delta = None if seat_changed or game.status != Game.Status.PLAYING else move_delta(game, [move])
-    transaction.on_commit(lambda: notify(table_id, game_id, number, by, delta))
+    transaction.on_commit(lambda: notify(table_id, game_id, number, delta))
     # two timeouts in a row send a player away without his word: the table is not ended for it at once (he
     # may be back in a minute, the page open); the abandon sweeper ends it if he does not come back
     return Applied(game_id, number, text, state.is_over(), next_game.pk if next_game else None)
@@ -213,8 +213,9 @@ def table_apply_action(
 def refuse_if_older(move_number: Any, known: tuple[int, int, int] | None) -> None:
     """A move made against an older position than the newest one its socket was sent is stale,
     whichever game it was made in: refused with no query (the socket's snapshot is ``known``)."""
-    older = known is not None and isinstance(move_number, int) and not isinstance(move_number, bool)
-    if older and known is not None and move_number < known[1]:
+    if known is None or not isinstance(move_number, int) or isinstance(move_number, bool):
+        return
+    if move_number < known[1]:
         raise ActionRefused("stale", gettext(STALE) % {"move": move_number, "now": known[1]})
 
 
@@ -248,18 +249,16 @@ def table_player_action(
     return table_apply_action(game[0], seat, move_number, action)
 
 
-def notify(
-    table_id: int, game_id: int, move_number: int | None = 0, by: str | None = None, delta: str | None = None
-) -> None:
+def notify(table_id: int, game_id: int, move_number: int | None = 0, delta: str | None = None) -> None:
     """Tell the table's sockets (after commit) that it changed; each renders its own view.
 
-    A move names its (game, move) and who made it (``by``), and carries what it changed (``delta``,
-    ``tables.delta``) when that is all the sockets show: each web process then builds the new position
-    without a query (``tables.live``); ``move_number`` None is any other change, read in full.
+    A move names its (game, move) and carries what it changed (``delta``, ``tables.delta``) when
+    that is all the sockets show: each web process then builds the new position without a query
+    (``tables.live``); ``move_number`` None is any other change, read in full.
     """
     layer = get_channel_layer()
     if layer is not None:
-        event = {"type": "table.changed", "game": game_id, "move": move_number, "by": by, "delta": delta}
+        event = {"type": "table.changed", "game": game_id, "move": move_number, "delta": delta}
         async_to_sync(layer.group_send)(f"table-{table_id}", event)
 
 

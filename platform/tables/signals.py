@@ -23,7 +23,7 @@ seat_taken_over = Signal()
 #: ``by`` (a user or None), ``reason`` (text)
 table_aborted = Signal()
 #: a new turn began (wave2 social): ``table``, ``game``, ``seats`` (the seat indexes to act now), ``seat_rows``
-#: (the table's Seat rows by index, as the move read them; None when it did not)
+#: (the table's Seat rows by index, as the turn's start read them)
 turn_started = Signal()
 #: asked, not told: ``match_id`` of a finished match; a receiver (the ratings app) returns
 #: {user id: how much his shown rating moved over that match} for the end-of-match banner

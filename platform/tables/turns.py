@@ -29,7 +29,7 @@ def seat_is_automated(seat: Seat) -> bool:
 def turn_start(game: Game, state: State, seats: dict[int, Seat] | None = None) -> None:
     """Set the new turn's deadline on ``game`` (saved by the caller) and schedule its tasks after commit.
 
-    ``seats``: the table's seat rows by index, when the caller has read them (a move has): no query then.
+    ``seats``: the table's seat rows by index, when the caller has read them (a move has); else read here.
     """
     if state.is_over():
         game.deadline = game.turn_started_at = None
@@ -38,7 +38,9 @@ def turn_start(game: Game, state: State, seats: dict[int, Seat] | None = None) -
             transaction.on_commit(lambda: deadlines.deadlines_drop([last]))
         return
     index = state.to_act()[0]
-    seat = seats[index] if seats is not None else Seat.objects.get(table_id=game.table_id, index=index)
+    if seats is None:
+        seats = {s.index: s for s in Seat.objects.filter(table_id=game.table_id).order_by()}
+    seat = seats[index]
     now = timezone.now()
     automated = seat_is_automated(seat)
     if automated:

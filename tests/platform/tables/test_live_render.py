@@ -56,7 +56,7 @@ class Events:
         self.deltas: list[str | None] = []
         monkeypatch.setattr("tables.services.notify", self.notify)
 
-    def notify(self, table_id, game_id, move=0, by=None, delta=None):
+    def notify(self, table_id, game_id, move=0, delta=None):
         self.deltas.append(delta)
 
 
