@@ -9,6 +9,7 @@ Errors go back to the sender only and change nothing.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -26,7 +27,7 @@ from django.utils.translation import gettext
 from accounts.sockets import CLOSE_TOO_MANY, UserSocketMixin
 from chat.consumers import ChatSocketMixin
 from games import get_game
-from tables import live
+from tables import live, relay
 from tables.models import Table
 from tables.presence import presence_add, presence_remove
 from tables.rendering import render_announcement, render_error
@@ -120,14 +121,17 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         self.sent: dict[str, str] = {}
         #: where the log this socket was sent stands (``live.Snapshot.log_mark``)
         self.log_mark: tuple[int, int] | None = None
+        #: one state sent at a time: the table's events arrive on the relay's task, not this socket's
+        self.sending = asyncio.Lock()
         live.watch(self.table_id)
         self.watching = True
-        await self.channel_layer.group_add(self.group, self.channel_name)
         if self.user is not None and self.user.is_authenticated:
             # a player with the table open: it is not abandoned to the bots
             await sync_to_async(presence_add, thread_sensitive=False)(self.table_id, self.user.pk, self.channel_name)
         await self.chat_join(self.table_id)
         await self.accept()
+        # joined before the first read, so no change made after that read is missed
+        await relay.join(self.channel_layer, self.group, self)
         await self.send_state(fresh=True)
 
     def _may_watch(self, token: str) -> bool:
@@ -143,7 +147,7 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await relay.leave(self.channel_layer, self.group, self)
         if getattr(self, "watching", False):
             self.watching = False
             live.unwatch(self.table_id)
@@ -210,6 +214,10 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         seat = snap.seat_of(self.user)
         return None if seat is None else (*snap.key, seat)
 
+    async def relay_event(self, event: dict) -> None:
+        """One of the table group's events, handed on by this process's relay (``tables.relay``)."""
+        await TableConsumer.dispatch(self, event)
+
     async def table_changed(self, event: dict) -> None:
         # a move names its (game, move): the first socket of this process to hear it builds (from the
         # event's delta) or reads it for all; a change without a move (a seat away, a table stopped) is
@@ -231,6 +239,11 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
     async def send_state(
         self, at_least: tuple[int, int] | None = None, fresh: bool = False, delta: str | None = None
     ) -> None:
+        # two states built at once would each send the log's new lines against the same mark: twice
+        async with self.sending:
+            await self._send_state(at_least, fresh, delta)
+
+    async def _send_state(self, at_least: tuple[int, int] | None, fresh: bool, delta: str | None) -> None:
         if self._counted and time.monotonic() - self._seen > 60:
             await self.user_socket_seen()  # still open: keep counting towards the user's socket cap
             if hasattr(self, "user_group"):

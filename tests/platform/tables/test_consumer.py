@@ -139,3 +139,37 @@ async def test_private_tables_and_foreign_origins_are_refused():
     await comm.disconnect()
     _, ok = await connect(table, players[0], origin=b"http://evil.example")
     assert not ok
+
+
+async def group_size(group):
+    """How many channels the channel layer (Redis) delivers the table's events to."""
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    return await layer.connection(layer.consistent_hash(group)).zcard(layer._group_key(group))
+
+
+async def test_a_move_reaches_every_socket_of_a_process_through_one_subscription():
+    from tables import relay
+
+    table, players, game = await sync_to_async(started_table)("durak", 2)
+    socks = [(await connect(table, u))[0] for u in players]
+    watchers = [(await connect(table, None))[0] for _ in range(3)]
+    first = [await comm.receive_from(timeout=5) for comm in [*socks, *watchers]]
+    assert all('data-move="0"' in frame for frame in first)
+    # five sockets here, one copy of each event in Redis: watchers cost no more traffic
+    assert relay.members(table.group_name) == 5
+    assert await group_size(table.group_name) == 1
+
+    await watchers.pop().disconnect()  # one watcher leaving takes nobody else with it
+    view = (await sync_to_async(seat_view)(game, None))["view"]
+    mover = view["to_act"][0]
+    legal = (await sync_to_async(seat_view)(game, mover))["legal"]
+    await socks[mover].send_to(text_data=json.dumps({"move": 0, "action": legal[0]}))
+    for comm in [*socks, *watchers]:
+        assert 'data-move="1"' in await comm.receive_from(timeout=5)
+
+    for comm in [*socks, *watchers]:
+        await comm.disconnect()
+    assert relay.members(table.group_name) == 0
+    assert await group_size(table.group_name) == 0

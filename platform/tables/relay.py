@@ -1,0 +1,114 @@
+"""One channel-layer subscription per table per web process, handed on to that process's sockets here.
+
+A table's group events (a move with its delta, a chat line, an announcement)
+would otherwise be written to Redis, popped and decoded once per socket: ten
+spectators on a table cost ten copies of every move, and a final with five
+hundred watchers five hundred. Instead the first socket of a table in this
+process opens one channel and joins the table's group with it; a reader task
+receives each event once and gives it to every local socket in turn, in the
+order the group sent them. The last socket to leave takes the channel out of
+the group.
+
+Each socket still decides what to send from its own seat's view
+(``TableConsumer.relay_event``): the event itself is never sent to a browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
+
+
+class Member(Protocol):
+    async def relay_event(self, event: dict[str, Any]) -> None: ...
+
+
+@dataclass(eq=False)
+class _Group:
+    loop: asyncio.AbstractEventLoop
+    members: set[Member] = field(default_factory=set)
+    channel: str = ""
+    #: the channel opened, the group joined and the reader started: every join waits for it
+    ready: asyncio.Future | None = None
+    reader: asyncio.Task | None = None
+
+
+#: the groups this process's sockets are in; only touched from the event loop
+_GROUPS: dict[str, _Group] = {}
+
+
+async def join(layer: Any, group: str, member: Member) -> None:
+    """Hand ``group``'s events to ``member`` from now on."""
+    loop = asyncio.get_running_loop()
+    entry = _GROUPS.get(group)
+    opening = entry is None or entry.loop is not loop  # (a new event loop, as in tests: the old one's tasks are gone)
+    if opening:
+        entry = _GROUPS[group] = _Group(loop)
+        entry.ready = asyncio.ensure_future(_open(layer, group, entry))
+    assert entry is not None and entry.ready is not None
+    entry.members.add(member)
+    try:
+        await asyncio.shield(entry.ready)
+    except Exception:
+        entry.members.discard(member)
+        if _GROUPS.get(group) is entry:
+            del _GROUPS[group]  # the next socket tries again
+        raise
+    if not opening:
+        # a later socket renews the membership, so a table kept open past the layer's group expiry stays in
+        await layer.group_add(group, entry.channel)
+
+
+async def leave(layer: Any, group: str, member: Member) -> None:
+    entry = _GROUPS.get(group)
+    if entry is None or member not in entry.members:
+        return
+    entry.members.discard(member)
+    if entry.members:
+        return
+    del _GROUPS[group]  # a socket joining from now on opens a new channel
+    assert entry.ready is not None
+    try:
+        await asyncio.shield(entry.ready)
+    except Exception:
+        return  # never joined
+    if entry.reader is not None:
+        entry.reader.cancel()
+    await layer.group_discard(group, entry.channel)
+
+
+async def _open(layer: Any, group: str, entry: _Group) -> None:
+    entry.channel = await layer.new_channel()
+    await layer.group_add(group, entry.channel)
+    entry.reader = asyncio.ensure_future(_read(layer, group, entry))
+
+
+async def _read(layer: Any, group: str, entry: _Group) -> None:
+    while True:
+        try:
+            event = await layer.receive(entry.channel)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # the layer's server gone for a moment: keep the sockets, listen again shortly
+            log.exception("%s: receiving the group's events failed", group)
+            await asyncio.sleep(1.0)
+            continue
+        for member in list(entry.members):
+            try:
+                await member.relay_event(event)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # one socket's failure is its own: the others still get the event
+                log.exception("%s: a socket failed on %s", group, event.get("type"))
+
+
+def members(group: str) -> int:
+    """How many of this process's sockets hear ``group`` (tests, diagnostics)."""
+    entry = _GROUPS.get(group)
+    return len(entry.members) if entry is not None else 0
