@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import threading
@@ -38,6 +39,12 @@ def card(code: str | None) -> str:
     """A card face: rank and suit apart so CSS can lay it out like a real card; the code stays in data-card."""
     if not code:
         return ""
+    # every hand, board and log draws the same 54 faces again on each move: each is drawn once per language
+    return _card_face(str(code), get_language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_face(code: str, language: str | None) -> str:
     if code.startswith("X"):
         return format_html(
             '<span class="pcard joker" data-card="{}" title="{}"><span class="rank">🃏</span></span>',
@@ -76,9 +83,14 @@ def cardify(text: str | None) -> str:
 def backs(count: Any, limit: int = 8) -> str:
     """Face-down cards for a count: a small fan, capped so a 30-card hand stays one line."""
     try:
-        count = int(count)
+        count, limit = int(count), int(limit)
     except (TypeError, ValueError):
         return ""
+    return _backs(count, limit, get_language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _backs(count: int, limit: int, language: str | None) -> str:
     shown = min(max(count, 0), int(limit))
     return format_html(
         '<span class="backs" title="{}">{}</span>',
