@@ -224,9 +224,8 @@ class DurakState(State):
         out: list[Action] = []
         for a, c in zip(self.attacks, self.covers, strict=True):
             if c is None:
-                bs = beats[a]
-                cover = COVER[a]
-                out += [cover[h] for h in hand if h in bs]
+                # map and filter over bound C methods: no Python frame per card, as a comprehension has
+                out += map(COVER[a].__getitem__, filter(beats[a].__contains__, hand))
         out.append(TAKE)
         if self.transfer_mode:
             self._transfers(hand, out)
@@ -239,13 +238,13 @@ class DurakState(State):
             return [*map(ATTACK_ONE.__getitem__, hand)]
         # the cards of each rank, ranks in the order the hand first holds them (the dummy's
         # "X" is a group of its own); a lone card is its own lead, a group's leads come from a shared table
-        by_rank: dict[str, list[str]] = {}
+        by_rank: dict[str, tuple[str, ...]] = {}
         for c in hand:
-            group = by_rank.get(c[0])
-            if group is None:
-                by_rank[c[0]] = [c]
+            r = c[0]
+            if r in by_rank:
+                by_rank[r] += (c,)  # groups are short: a tuple grown is the table's key as it stands
             else:
-                group.append(c)
+                by_rank[r] = (c,)
         if len(by_rank) == len(hand):
             return [*map(ATTACK_ONE.__getitem__, hand)]
         table = LEADS[self.limit]
@@ -254,7 +253,7 @@ class DurakState(State):
             if len(group) == 1:
                 out.append(ATTACK_ONE[group[0]])
             else:
-                out += table[tuple(group)]
+                out += table[group]
         return out
 
     def _throws(self, seat: int) -> list[Action]:
@@ -268,7 +267,11 @@ class DurakState(State):
         if room <= 0 or (self.lead_single and self.open and self.phase == "defense"):
             return []
         ranks = self.ranks
-        match = [c for c in self.hands[seat] if c[0] in ranks]  # the dummy's "X" is never a rank on the table
+        # a plain loop: cheaper than a comprehension's frame for a hand of a few cards
+        match: list[str] = []
+        for c in self.hands[seat]:
+            if c[0] in ranks:  # the dummy's "X" is never a rank on the table
+                match.append(c)
         if not match:
             return []
         if len(match) < 2 or len(match) > 4 or room == 1 or self.lead_single:
