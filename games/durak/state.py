@@ -289,13 +289,17 @@ class DurakState(State):
     def _transfers(self, hand: list[str], out: list[Action]) -> None:
         """D8: the defender's transfers (by a card, by showing a trump), added to ``out``."""
         if self.open == len(self.attacks) and len(self.ranks) == 1:
-            rank = next(iter(self.ranks))
+            (rank,) = self.ranks
             room = self._transfer_room()
             if room > len(self.attacks):
-                out += [TRANSFER[h] for h in hand if RANK_OF[h] == rank]
+                for h in hand:
+                    if h[0] == rank:
+                        out.append(TRANSFER[h])
             if self.trump_show and room >= len(self.attacks) and self.shows[self.defender] is None:
                 trump = self.trump
-                out += [SHOW[h] for h in hand if RANK_OF[h] == rank and SUIT_OF[h] == trump]
+                for h in hand:
+                    if h[0] == rank and SUIT_OF[h] == trump:
+                        out.append(SHOW[h])
 
     # -- apply ----------------------------------------------------------------
     def _held(self, seat: int, card: object, field: str = "card") -> str:
@@ -433,8 +437,7 @@ class DurakState(State):
         if self.open:
             raise IllegalAction(says("%(n)s card is still uncovered", "%(n)s cards are still uncovered", self.open))
         self.passes += 1
-        order = self.order
-        if len(order) == 1 or self.passes >= sum(1 for s in order if self.hands[s]):
+        if len(self.order) == 1 or self.passes >= bout.holders(self):
             bout.end_bout(self, False)  # D6: every eligible thrower said done: beaten
         else:
             self.throw_right = bout.next_thrower(self, seat)
@@ -446,7 +449,11 @@ class DurakState(State):
         if not self.open:
             raise IllegalAction(say("every card is covered: nothing to take"))
         self.phase = "taking"
-        self.takers = [s for s in self.order if self.hands[s]]  # throw-in order, from the attacker
+        hands = self.hands
+        takers = self.takers = []  # throw-in order, from the attacker; a loop: cheaper than a comprehension
+        for s in self.order:
+            if hands[s]:
+                takers.append(s)
         self.throw_right = None
         bout.next_taker(self)
 
