@@ -246,13 +246,9 @@ class DurakState(State):
             return [*map(ATTACK_ONE.__getitem__, hand)]
         # the cards of each rank, ranks in the order the hand first holds them (the dummy's
         # "X" is a group of its own); a lone card is its own lead, a group's leads come from a shared table
-        by_rank: dict[str, tuple[str, ...]] = {}
+        by_rank: dict[str, list[str]] = {}
         for c in hand:
-            r = c[0]
-            if r in by_rank:
-                by_rank[r] += (c,)  # groups are short: a tuple grown is the table's key as it stands
-            else:
-                by_rank[r] = (c,)
+            by_rank.setdefault(c[0], []).append(c)  # fewer steps a card than testing for the rank first
         if len(by_rank) == len(hand):
             return [*map(ATTACK_ONE.__getitem__, hand)]
         table = LEADS[self.limit]
@@ -261,7 +257,7 @@ class DurakState(State):
             if len(group) == 1:
                 out.append(ATTACK_ONE[group[0]])
             else:
-                out += table[group]
+                out += table[tuple(group)]
         return out
 
     def _throws(self, seat: int) -> list[Action]:
