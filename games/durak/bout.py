@@ -46,6 +46,16 @@ def throw_order(st: DurakState) -> list[int]:
     return [a, *(s for s in cand if s != a)]
 
 
+def holders(st: DurakState) -> int:
+    """D6: how many seats of the throw-in order still hold cards (a loop: cheaper than sum over a generator)."""
+    hands = st.hands
+    count = 0
+    for s in st.order:
+        if hands[s]:
+            count += 1
+    return count
+
+
 def next_thrower(st: DurakState, seat: int) -> int | None:
     """D6: the next seat in throw-in order that still holds cards."""
     order, hands = st.order, st.hands
@@ -99,7 +109,9 @@ def end_bout(st: DurakState, taken: bool) -> None:
     if taken:
         hand = hands[d]
         hand += st.attacks
-        hand += filter(None, st.covers)  # the covers laid, not the gaps (a card code is never empty)
+        for c in st.covers:  # the covers laid, not the gaps
+            if c is not None:
+                hand.append(c)
     else:  # beaten: every attack card is covered
         discard = st.discard
         discard += st.attacks

@@ -219,14 +219,21 @@ class DurakState(State):
         if seat != self.defender or not self.open or phase != "defense":
             return []
         # D5 covers, D7 take, D8 transfers of the defender
+        # plain loops and an index: a comprehension's frame, map/filter's bound methods and
+        # zip(strict=True)'s keyword each cost more than the few cards and attacks they would walk
         hand = self.hands[seat]
         beats = self.beats
+        covers = self.covers
         out: list[Action] = []
-        for a, c in zip(self.attacks, self.covers, strict=True):
-            if c is None:
+        i = 0
+        for a in self.attacks:
+            if covers[i] is None:
                 bs = beats[a]
                 cover = COVER[a]
-                out += [cover[h] for h in hand if h in bs]
+                for h in hand:
+                    if h in bs:
+                        out.append(cover[h])
+            i += 1  # noqa: SIM113 (an index is cheaper than enumerate here: see above)
         out.append(TAKE)
         if self.transfer_mode:
             self._transfers(hand, out)
@@ -241,11 +248,7 @@ class DurakState(State):
         # "X" is a group of its own); a lone card is its own lead, a group's leads come from a shared table
         by_rank: dict[str, list[str]] = {}
         for c in hand:
-            group = by_rank.get(c[0])
-            if group is None:
-                by_rank[c[0]] = [c]
-            else:
-                group.append(c)
+            by_rank.setdefault(c[0], []).append(c)  # fewer steps a card than testing for the rank first
         if len(by_rank) == len(hand):
             return [*map(ATTACK_ONE.__getitem__, hand)]
         table = LEADS[self.limit]
@@ -268,7 +271,11 @@ class DurakState(State):
         if room <= 0 or (self.lead_single and self.open and self.phase == "defense"):
             return []
         ranks = self.ranks
-        match = [c for c in self.hands[seat] if c[0] in ranks]  # the dummy's "X" is never a rank on the table
+        # a plain loop: cheaper than a comprehension's frame for a hand of a few cards
+        match: list[str] = []
+        for c in self.hands[seat]:
+            if c[0] in ranks:  # the dummy's "X" is never a rank on the table
+                match.append(c)
         if not match:
             return []
         if len(match) < 2 or len(match) > 4 or room == 1 or self.lead_single:
@@ -278,13 +285,17 @@ class DurakState(State):
     def _transfers(self, hand: list[str], out: list[Action]) -> None:
         """D8: the defender's transfers (by a card, by showing a trump), added to ``out``."""
         if self.open == len(self.attacks) and len(self.ranks) == 1:
-            rank = next(iter(self.ranks))
+            (rank,) = self.ranks
             room = self._transfer_room()
             if room > len(self.attacks):
-                out += [TRANSFER[h] for h in hand if RANK_OF[h] == rank]
+                for h in hand:
+                    if h[0] == rank:
+                        out.append(TRANSFER[h])
             if self.trump_show and room >= len(self.attacks) and self.shows[self.defender] is None:
                 trump = self.trump
-                out += [SHOW[h] for h in hand if RANK_OF[h] == rank and SUIT_OF[h] == trump]
+                for h in hand:
+                    if h[0] == rank and SUIT_OF[h] == trump:
+                        out.append(SHOW[h])
 
     # -- apply ----------------------------------------------------------------
     def _held(self, seat: int, card: object, field: str = "card") -> str:
@@ -422,8 +433,7 @@ class DurakState(State):
         if self.open:
             raise IllegalAction(says("%(n)s card is still uncovered", "%(n)s cards are still uncovered", self.open))
         self.passes += 1
-        order = self.order
-        if len(order) == 1 or self.passes >= sum(1 for s in order if self.hands[s]):
+        if len(self.order) == 1 or self.passes >= bout.holders(self):
             bout.end_bout(self, False)  # D6: every eligible thrower said done: beaten
         else:
             self.throw_right = bout.next_thrower(self, seat)
@@ -435,7 +445,11 @@ class DurakState(State):
         if not self.open:
             raise IllegalAction(say("every card is covered: nothing to take"))
         self.phase = "taking"
-        self.takers = [s for s in self.order if self.hands[s]]  # throw-in order, from the attacker
+        hands = self.hands
+        takers = self.takers = []  # throw-in order, from the attacker; a loop: cheaper than a comprehension
+        for s in self.order:
+            if hands[s]:
+                takers.append(s)
         self.throw_right = None
         bout.next_taker(self)
 
