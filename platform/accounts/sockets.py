@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import time
 
-from asgiref.sync import async_to_sync, sync_to_async
-from channels.layers import get_channel_layer
+from asgiref.sync import sync_to_async
+
+from core import outbox
 
 #: close codes a page can read: signed out (logout, session ended) and banned
 CLOSE_SIGNED_OUT = 4401
@@ -24,11 +25,7 @@ def user_group(user_id: int) -> str:
 
 def user_sockets_close(user_id: int, code: int = CLOSE_SIGNED_OUT, reason: str = "") -> None:
     """Close every open socket of a user, in every web process (Redis channel layer)."""
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(
-            user_group(user_id), {"type": "user.disconnect", "code": code, "reason": reason}
-        )
+    outbox.group_send(user_group(user_id), {"type": "user.disconnect", "code": code, "reason": reason})
 
 
 #: close code for a socket over its owner's cap (or one that kept flooding after being told to slow down)
@@ -79,7 +76,7 @@ class UserSocketMixin:
 
         if time.monotonic() < self._blocked_until:
             return False
-        if not await sync_to_async(throttle.frame_allowed, thread_sensitive=False)(self.client):
+        if not await throttle.frame_allowed_async(self.client):
             self._blocked_until = time.monotonic() + 1.0
             return False
         return True

@@ -23,6 +23,7 @@ from accounts.sockets import UserSocketMixin
 from chat.models import PHRASES
 from chat.selectors import chat_hidden, lobby_group, sees_spectators, spectators_group
 from chat.services import ChatRefused, chat_post
+from core import outbox
 
 
 def database_sync_to_async(func):
@@ -60,7 +61,8 @@ class ChatSocketMixin:
     async def chat_receive(self, frame: dict[str, Any], table_id: int | None) -> None:
         channel = frame.get("channel") or ("lobby" if table_id is None else "players")
         try:
-            await database_sync_to_async(chat_post)(
+            await outbox.run(  # the line goes out from this event loop once stored
+                chat_post,
                 user=self.user,  # type: ignore[attr-defined]
                 channel=channel,
                 table_id=table_id,

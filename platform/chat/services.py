@@ -5,14 +5,14 @@ from __future__ import annotations
 import time
 import unicodedata
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from chat.models import MAX_LENGTH, PHRASES, ChatMessage, ChatSettings
 from chat.selectors import line_payload, lobby_group, spectators_group
+from core import outbox
+from tables import relay
 
 #: lines per user across all his sockets and pages: a burst of LINES within WINDOW seconds
 RATE_LINES, RATE_WINDOW = 5, 10
@@ -86,24 +86,20 @@ def chat_post(
         line = ChatMessage.objects.create(channel=channel, table=table, user=user, text=str(text), phrase=str(phrase))
         line.user = user
         payload = line_payload(line)
-        group = _group_of(line)
-        transaction.on_commit(lambda: _broadcast(group, payload))
+        transaction.on_commit(lambda: _broadcast(line, payload))
     return line
 
 
-def _group_of(line: ChatMessage) -> str:
+def _broadcast(line: ChatMessage, payload: dict) -> None:
+    event = {"type": "chat.line", "line": payload}
     if line.channel == ChatMessage.Channel.LOBBY:
-        return lobby_group()
-    if line.channel == ChatMessage.Channel.SPECTATORS:
+        outbox.group_send(lobby_group(), event)
+    elif line.channel == ChatMessage.Channel.SPECTATORS:
         # only spectators' sockets join this group while a game runs: players never receive these lines
-        return spectators_group(line.table_id)
-    return f"table-{line.table_id}"
-
-
-def _broadcast(group: str, payload: dict) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, {"type": "chat.line", "line": payload})
+        outbox.group_send(spectators_group(line.table_id), event)
+    else:
+        assert line.table_id is not None
+        relay.table_send(line.table_id, event)  # every socket of the table
 
 
 def chat_hide(user, hidden: bool) -> ChatSettings:

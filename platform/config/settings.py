@@ -117,7 +117,14 @@ CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         "CONFIG": {"hosts": [REDIS_URL], "prefix": "cards-asgi"},
-    }
+    },
+    # a table's events (moves, its players' chat, announcements) for the web processes that have its page open
+    # (tables.relay): Redis pushes each to every subscribed process at once, where the layer above has every
+    # process pop its messages one by one, a few round trips each
+    "tables": {
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": "cards-tables"},
+    },
 }
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 

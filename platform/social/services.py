@@ -10,8 +10,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -21,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from accounts.models import User
+from core import outbox
 from social.models import AVATARS, Block, Challenge, Friendship, Notification, Profile
 from social.selectors import is_blocked
 
@@ -42,9 +41,7 @@ def social_group(user_id: int) -> str:
 
 
 def _push(user_id: int, event: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(social_group(user_id), event)
+    outbox.group_send(social_group(user_id), event)
 
 
 def _limit(user: User, action: str) -> None:

@@ -26,6 +26,7 @@ from django.utils.translation import gettext
 
 from accounts.sockets import CLOSE_TOO_MANY, UserSocketMixin
 from chat.consumers import ChatSocketMixin
+from core import outbox
 from games import get_game
 from tables import live, relay
 from tables.models import Table
@@ -114,7 +115,7 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
             return
         if not await self.user_socket_open():
             return
-        self.group = f"table-{self.table_id}"
+        self.group = relay.group_name(self.table_id)
         self.tokens, self.stamp = BURST, time.monotonic()
         self.rate_refusals = 0
         #: what this socket last sent of each fragment: only changed ones are sent again
@@ -131,7 +132,7 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         await self.chat_join(self.table_id)
         await self.accept()
         # joined before the first read, so no change made after that read is missed
-        await relay.join(self.channel_layer, self.group, self)
+        await relay.join(self.group, self)
         await self.send_state(fresh=True)
 
     def _may_watch(self, token: str) -> bool:
@@ -147,7 +148,7 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
-            await relay.leave(self.channel_layer, self.group, self)
+            await relay.leave(self.group, self)
         if getattr(self, "watching", False):
             self.watching = False
             live.unwatch(self.table_id)
@@ -193,7 +194,8 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
             move, action = action_from_frame(frame, self.choice_fields)
             known = self._known()
             refuse_if_older(move, known)  # a click on an old page: no thread, no query
-            await database_sync_to_async(table_player_action)(self.table_id, self.user, move, action, known)
+            # the move's events go out from this event loop once its thread returns (``core.outbox``)
+            await outbox.run(table_player_action, self.table_id, self.user, move, action, known)
         except ActionRefused as refused:
             if refused.code == "rate":
                 self.rate_refusals += 1

@@ -74,7 +74,9 @@ class Table(models.Model):
 
     @property
     def group_name(self) -> str:
-        return f"table-{self.pk}"
+        from tables.relay import group_name  # the relay knows its layer's names
+
+        return group_name(self.pk)
 
 
 class Seat(models.Model):

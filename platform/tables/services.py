@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -26,7 +24,7 @@ from games.base import RESIGN_ACTION, State
 from games.bots import DEFAULT_LEVEL, get_bot
 from games.words import render, say
 from scoring.services import sheet_record_game, sheet_start
-from tables import deadlines, signals
+from tables import deadlines, relay, signals
 from tables.delta import MOVE_FIELDS, move_delta
 from tables.fairness import deck_commitment
 from tables.labels import said_text
@@ -256,10 +254,7 @@ def notify(table_id: int, game_id: int, move_number: int | None = 0, delta: str 
     that is all the sockets show: each web process then builds the new position without a query
     (``tables.live``); ``move_number`` None is any other change, read in full.
     """
-    layer = get_channel_layer()
-    if layer is not None:
-        event = {"type": "table.changed", "game": game_id, "move": move_number, "delta": delta}
-        async_to_sync(layer.group_send)(f"table-{table_id}", event)
+    relay.table_send(table_id, {"type": "table.changed", "game": game_id, "move": move_number, "delta": delta})
 
 
 # -- when no human clicks: turn timers, bot moves and absent players ------------------------------

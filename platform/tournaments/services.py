@@ -13,8 +13,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -22,8 +20,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from accounts.bots import bots_for_table
+from core import outbox
 from games import InvalidOptions, get_game
 from lobbies.services import table_create
+from tables import relay
 from tables.models import Game, Seat, Table
 from tables.services import match_start, seat_set_away
 from tournaments import cumulative, seating
@@ -490,13 +490,8 @@ def announcement_post(*, tournament_id: int, user, text: str) -> Announcement:
     name = tournament.name
 
     def send() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
         for table_id in tables:
-            async_to_sync(layer.group_send)(
-                f"table-{table_id}", {"type": "tournament.announce", "text": text, "event": name}
-            )
+            relay.table_send(table_id, {"type": "tournament.announce", "text": text, "event": name})
 
     transaction.on_commit(send)
     _changed(tournament.pk)
@@ -512,9 +507,7 @@ def _changed(tournament_id: int) -> None:
 
 
 def _broadcast(tournament_id: int, message: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(f"tournament-{tournament_id}", message)
+    outbox.group_send(f"tournament-{tournament_id}", message)
 
 
 def tournaments_tick() -> int:

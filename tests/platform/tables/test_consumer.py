@@ -142,11 +142,14 @@ async def test_private_tables_and_foreign_origins_are_refused():
 
 
 async def group_size(group):
-    """How many channels the channel layer (Redis) delivers the table's events to."""
+    """How many connections Redis pushes the table's events to (its layer is pub/sub: one per subscribed process)."""
     from channels.layers import get_channel_layer
 
-    layer = get_channel_layer()
-    return await layer.connection(layer.consistent_hash(group)).zcard(layer._group_key(group))
+    from core.throttle import redis_client
+    from tables import relay
+
+    name = get_channel_layer(relay.LAYER)._get_layer()._get_group_channel_name(group)
+    return dict(await sync_to_async(redis_client().pubsub_numsub)(name))[name.encode()]
 
 
 async def test_a_move_reaches_every_socket_of_a_process_through_one_subscription():

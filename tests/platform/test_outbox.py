@@ -1,0 +1,53 @@
+"""core.outbox: a service's group sends, called from a socket, go out from its event loop after the commit."""
+
+import asyncio
+
+import pytest
+from channels.db import DatabaseSyncToAsync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from core import outbox
+from tables.models import Game
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def _service(group: str, fail: bool) -> list[int]:
+    """Writes, tells ``group`` after commit; returns how many sends were waiting when it was done."""
+    with transaction.atomic():
+        Game.objects.exists()  # a query on this thread's own connection
+        transaction.on_commit(lambda: outbox.group_send(group, {"type": "table.changed", "move": 1}))
+        if fail:
+            raise ValueError("refused")
+    return [len(outbox._OUTBOX.get() or [])]
+
+
+async def _listen(group: str) -> tuple[object, str]:
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(group, channel)
+    return layer, channel
+
+
+async def test_a_committed_change_is_sent_once_the_thread_returns():
+    layer, channel = await _listen("outbox-a")
+    waiting = await outbox.run(_service, "outbox-a", False)
+    assert waiting == [1]  # held back while the thread ran: nothing went out from it
+    event = await asyncio.wait_for(layer.receive(channel), 5)
+    assert event == {"type": "table.changed", "move": 1}
+
+
+async def test_a_rolled_back_change_sends_nothing():
+    layer, channel = await _listen("outbox-b")
+    with pytest.raises(ValueError):
+        await outbox.run(_service, "outbox-b", True)
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(layer.receive(channel), 0.5)
+
+
+async def test_without_an_outbox_the_send_is_made_at_once():
+    """A Celery task or a view calls the service plainly: the event goes out from its own thread."""
+    layer, channel = await _listen("outbox-c")
+    assert await DatabaseSyncToAsync(_service, thread_sensitive=False)("outbox-c", False) == [0]
+    assert await asyncio.wait_for(layer.receive(channel), 5) == {"type": "table.changed", "move": 1}
