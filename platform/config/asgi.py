@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -33,3 +34,11 @@ application = TrustedProxyMiddleware(
         }
     )
 )
+
+# Everything loaded by now (Django, the apps, their modules) lives as long as the process: frozen, the cyclic
+# collector stops walking it, and with a larger first generation it runs far less often. Measured on a web
+# process under the HTML load test at 100 tables (gc.callbacks): 1.4 s of collections per 30 s with full
+# collections of 150-270 ms, every socket of the process waiting through each; after, about 0.3-0.5 s with
+# pauses up to ~40 ms.
+gc.freeze()
+gc.set_threshold(10_000, 20, 100)
