@@ -18,6 +18,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from tests.platform.helpers import ROOT, alive, descendants, developer_env, free_port, wait_until
 
@@ -54,6 +56,35 @@ def child_pid(launcher_pid: int, *words: str) -> int | None:
     return None
 
 
+def watch(port: int, table_id: int):
+    """The table's socket as a visitor's page opens it (JSON states), its first state read."""
+    url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}/?format=json"
+    page = connect(url, origin=f"http://127.0.0.1:{port}", open_timeout=30)
+    page.recv(timeout=30)
+    return page
+
+
+def shown_move(port: int, table_id: int, page, past: tuple[int, int], seconds: float) -> bool:
+    """Whether the page is sent a state of a (game, move) later than ``past`` within ``seconds``; a socket
+    the server closed is opened again, as the page's htmx WebSocket extension does by itself."""
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            try:
+                frame = json.loads(page.recv(timeout=max(0.1, deadline - time.monotonic())))
+            except TimeoutError:
+                return False
+            except (ConnectionClosed, OSError):
+                time.sleep(1)
+                page = watch(port, table_id)
+                continue
+            if frame.get("type") == "state" and (frame.get("game") or 0, frame.get("move") or 0) > past:
+                return True
+        return False
+    finally:
+        page.close()
+
+
 class Moves:
     def __init__(self, db: Path, table_id: int) -> None:
         self.db, self.table_id = db, table_id
@@ -61,6 +92,11 @@ class Moves:
     def query(self, sql: str, *args):
         with sqlite3.connect(self.db, timeout=20) as conn:
             return conn.execute(sql, args).fetchall()
+
+    def latest(self) -> tuple[int, int]:
+        """(game, move number) of the table's newest game."""
+        sql = "SELECT id, move_number FROM tables_game WHERE table_id = ? ORDER BY number DESC LIMIT 1"
+        return tuple(self.query(sql, self.table_id)[0])
 
     def count(self, by: str | None = None) -> int:
         sql = "SELECT count(*) FROM tables_move m JOIN tables_game g ON g.id = m.game_id WHERE g.table_id = ?"
@@ -115,6 +151,8 @@ def test_killed_children_are_restarted_and_the_game_goes_on(tmp_path):
             pid = child_pid(run.pid, *words)
             assert pid is not None, f"no {name} child"
             before, worker = moves.count(), child_pid(run.pid, "celery", "worker")
+            # a page left open through Redis's restart: its table's events must reach it again afterwards
+            page = watch(port, moves.table_id) if name == "redis" else None
             killed = time.monotonic()
             os.kill(pid, signal.SIGKILL)
             assert wait_until(lambda pid=pid: not alive(pid), 10)
@@ -129,6 +167,7 @@ def test_killed_children_are_restarted_and_the_game_goes_on(tmp_path):
                 moves.query("UPDATE tables_seat SET away = 0, timeouts_in_row = 0 WHERE table_id = ?", moves.table_id)
                 timeouts = moves.count("timeout")
                 assert wait_until(lambda t=timeouts: moves.count("timeout") > t, 90), "no timer after Redis came back"
+                assert shown_move(port, moves.table_id, page, past=moves.latest(), seconds=90), "no move on the page"
             assert wait_until(lambda b=before: moves.count() >= b + 3, 90), f"the game stopped after {name} died"
             assert moves.count("bot") + moves.count("stand-in") > 0
     finally:
