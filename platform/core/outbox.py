@@ -13,6 +13,7 @@ made at once, as before. Either way nothing is sent before the commit.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any, TypeVar
@@ -46,7 +47,8 @@ async def run(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``func`` on a worker thread with its own database connection; its group sends made from here after.
 
     They are made whether ``func`` returns or raises: a send is only ever collected
-    once its transaction committed.
+    once its transaction committed. Each group gets its events in order; groups are
+    sent to at once (a move's table event does not wait behind its "your turn").
     """
     box: list[Send] = []
     token = _OUTBOX.set(box)
@@ -54,7 +56,15 @@ async def run(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         return await DatabaseSyncToAsync(func, thread_sensitive=False)(*args, **kwargs)
     finally:
         _OUTBOX.reset(token)
-        for alias, group, event in box:
-            layer = get_channel_layer(alias)
-            if layer is not None:
-                await layer.group_send(group, event)
+        if box:
+            groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+            for alias, group, event in box:
+                groups.setdefault((alias, group), []).append(event)
+            await asyncio.gather(*(_send(alias, group, events) for (alias, group), events in groups.items()))
+
+
+async def _send(alias: str, group: str, events: list[dict[str, Any]]) -> None:
+    layer = get_channel_layer(alias)
+    if layer is not None:
+        for event in events:
+            await layer.group_send(group, event)

@@ -94,6 +94,9 @@ def action_from_frame(frame: Any, fields: Mapping[str, str] | None = None) -> tu
 
 
 class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
+    #: a seated player's socket hears the table's events before its watchers' (``tables.relay``)
+    relay_first = False
+
     async def dispatch(self, message: dict) -> None:
         # Channels' own dispatch first hops to its one shared thread to close stale database
         # connections, for every message of every socket (each move, each frame). Every query
@@ -254,6 +257,7 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
                 )
         snapshot = await live.snapshot(self.table_id, at_least, fresh, delta)
         seat = snapshot.seat_of(self.user)
+        self.relay_first = seat is not None
         if self.json_mode:
             await self.send(text_data=snapshot.json(seat))
             return

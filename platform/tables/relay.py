@@ -50,6 +50,9 @@ def table_send(table_id: int, event: dict[str, Any]) -> None:
 
 
 class Member(Protocol):
+    #: served before the others (a seated player's page: the table waits on him, not on its watchers)
+    relay_first: bool
+
     async def relay_event(self, event: dict[str, Any]) -> None: ...
 
 
@@ -126,7 +129,8 @@ async def _read(layer: Any, group: str, entry: _Group) -> None:
             log.exception("%s: receiving the group's events failed", group)
             await asyncio.sleep(1.0)
             continue
-        for member in list(entry.members):
+        members = list(entry.members)
+        for member in [m for m in members if m.relay_first] + [m for m in members if not m.relay_first]:
             try:
                 await member.relay_event(event)
             except asyncio.CancelledError:
