@@ -76,7 +76,7 @@ class UserSocketMixin:
 
         if time.monotonic() < self._blocked_until:
             return False
-        if not await throttle.frame_allowed_async(self.client):
+        if not await throttle.frame_allowed(self.client):
             self._blocked_until = time.monotonic() + 1.0
             return False
         return True

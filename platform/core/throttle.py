@@ -18,9 +18,8 @@ import weakref
 import redis
 from django.conf import settings
 from limits import parse_many
-from limits.aio.strategies import FixedWindowRateLimiter as AsyncFixedWindowRateLimiter
+from limits.aio.strategies import FixedWindowRateLimiter
 from limits.storage import storage_from_string
-from limits.strategies import FixedWindowRateLimiter
 
 #: a socket not seen for this long (its process died) no longer counts towards the cap
 SOCKET_TTL = 600
@@ -41,36 +40,25 @@ def _storage_url() -> str:
 
 
 @functools.cache
-def _limiter() -> FixedWindowRateLimiter:
-    return FixedWindowRateLimiter(storage_from_string(_storage_url()))
-
-
-@functools.cache
 def redis_client() -> redis.Redis:
     """One client (a connection pool) per process, for the counters here and ``tables.presence``."""
     return redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
 
 
-def frame_allowed(key: str) -> bool:
-    """One frame of ``key``'s budget across all his sockets; False once it is spent."""
-    limiter = _limiter()
-    return all(limiter.hit(item, "frames", key) for item in parse_many(settings.SOCKET_FRAME_LIMITS))
-
-
 #: per event loop (a web process has one; tests open many): an asyncio Redis client belongs to its loop
-_ASYNC_LIMITERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, AsyncFixedWindowRateLimiter] = (
-    weakref.WeakKeyDictionary()
-)
+_LIMITERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, FixedWindowRateLimiter] = weakref.WeakKeyDictionary()
 
 
-async def frame_allowed_async(key: str) -> bool:
-    """``frame_allowed`` from a socket's event loop: the same counters, with no hop to a worker thread
-    (a hop there and back cost a move 5 ms at the median, 45 ms at p99 under load)."""
+async def frame_allowed(key: str) -> bool:
+    """One frame of ``key``'s budget across all his sockets; False once it is spent.
+
+    Counted from the socket's event loop with an asyncio Redis client, no hop to a worker
+    thread (a hop there and back cost a move 5 ms at the median, 45 ms at p99 under load)."""
     loop = asyncio.get_running_loop()
-    limiter = _ASYNC_LIMITERS.get(loop)
+    limiter = _LIMITERS.get(loop)
     if limiter is None:
         storage = storage_from_string("async+" + _storage_url(), implementation="redispy")
-        limiter = _ASYNC_LIMITERS[loop] = AsyncFixedWindowRateLimiter(storage)  # type: ignore[arg-type]
+        limiter = _LIMITERS[loop] = FixedWindowRateLimiter(storage)  # type: ignore[arg-type]
     # every window counted at once: one round trip's wait, not one per window
     hits = await asyncio.gather(
         *(limiter.hit(item, "frames", key) for item in parse_many(settings.SOCKET_FRAME_LIMITS))
