@@ -24,7 +24,7 @@ from games.base import RESIGN_ACTION, State
 from games.bots import DEFAULT_LEVEL, get_bot
 from games.words import render, say
 from scoring.services import sheet_record_game, sheet_start
-from tables import deadlines, relay, signals
+from tables import deadlines, relay, rows, signals
 from tables.delta import MOVE_FIELDS, move_delta
 from tables.fairness import deck_commitment
 from tables.labels import said_text
@@ -154,10 +154,9 @@ def table_apply_action(
     checked here, under the lock, to be his and not played by a bot.
     """
     action = parse_frame_action(action)
-    try:
-        game = Game.objects.select_for_update().select_related("table").get(pk=game_id)
-    except Game.DoesNotExist:
-        raise ActionRefused("over", gettext("no such game")) from None
+    game = rows.game_lock(game_id)  # the move's statements are written once, not compiled per move (``tables.rows``)
+    if game is None:
+        raise ActionRefused("over", gettext("no such game"))
     if game.status != Game.Status.PLAYING:
         raise ActionRefused("over", gettext("this game is over"))
     if isinstance(move_number, bool) or not isinstance(move_number, int):
@@ -169,7 +168,7 @@ def table_apply_action(
         )
     # every seat in one read (the mover's bookkeeping, the next turn's clock, "your turn"); every writer
     # of a playing seat takes this game's lock first, so the rows are current without locking them
-    seats = {s.index: s for s in Seat.objects.filter(table_id=game.table_id).order_by()}  # no join to sort
+    seats = {s.index: s for s in rows.table_seats(game.table_id)}
     if user_id is not None:
         if seat not in seats or seats[seat].user_id != user_id:
             raise ActionRefused("not_seated", gettext("you are not seated at this table"))
@@ -182,7 +181,7 @@ def table_apply_action(
     except IllegalAction as exc:
         raise ActionRefused("illegal", refusal_text(exc)) from None
     game.move_number += 1
-    move = Move.objects.create(
+    move = Move(
         game=game,
         number=game.move_number,
         seat=seat,
@@ -192,13 +191,14 @@ def table_apply_action(
         by=by,
         public=get_game(game.table.game).public_record(action, state.view(None)),
     )
+    rows.move_insert(move)
     game.state = state.to_json()
     seat_changed = after_move(game, seats[seat], by)
     if by == "stand-in":
         game.bot_substituted = True  # a bot played for an absent human: the game is unrated
     turn_start(game, state, seats)
     next_game = _game_finish(game, state) if state.is_over() else None
-    game.save(update_fields=list(MOVE_FIELDS))
+    rows.game_update(game, MOVE_FIELDS)
     table_id, number = game.table_id, game.move_number
     # the table's sockets build the new position from the event itself when nothing else they show changed
     delta = None if seat_changed or game.status != Game.Status.PLAYING else move_delta(game, [move])

@@ -1,0 +1,66 @@
+"""The move's hand-written statements (``tables.rows``) read and write exactly what the ORM does, on
+SQLite and on PostgreSQL (CI runs this module on both)."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import transaction
+from django.utils import timezone
+
+from tables import rows
+from tables.delta import MOVE_FIELDS
+from tables.models import Game, Move, Seat
+from tests.platform.tables.factories import started_table
+
+
+def fields_of(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+@pytest.mark.django_db
+def test_the_locked_game_and_its_table_are_the_orms_instances():
+    table, _players, game = started_table("biznes", 4)  # JSON options, a dict state, times, booleans
+    Game.objects.filter(pk=game.pk).update(result={"points": [1, -2]}, bot_substituted=True)
+    with transaction.atomic():
+        read = rows.game_lock(game.pk)
+    orm = Game.objects.select_related("table").get(pk=game.pk)
+    assert read is not None and fields_of(read) == fields_of(orm)
+    assert fields_of(read.table) == fields_of(orm.table) and read.table.options == table.options
+    assert isinstance(read.deadline, type(orm.deadline)) and read.deadline == orm.deadline
+    assert read._state.adding is False and read._state.db == "default"
+    assert rows.game_lock(game.pk + 1000) is None
+
+
+@pytest.mark.django_db
+def test_the_seats_are_the_orms_instances():
+    table, players, _game = started_table("durak", 3)
+    Seat.objects.filter(table=table, index=1).update(away=True, timeouts_in_row=2)
+    read = {s.index: fields_of(s) for s in rows.table_seats(table.pk)}
+    assert read == {s.index: fields_of(s) for s in Seat.objects.filter(table=table)}
+    assert read[0]["user_id"] == players[0].pk and read[1]["away"] is True
+
+
+@pytest.mark.django_db
+def test_a_move_row_and_the_games_move_fields_read_back_as_written():
+    _table, _players, game = started_table("durak", 2)
+    move = Move(
+        game=game,
+        number=1,
+        seat=0,
+        action={"type": "attack", "cards": ["7H"]},
+        text="attacks with 7♥ «ü»",
+        words={"key": "attacks", "args": {"cards": ["7H"]}},
+        by="player",
+        public={"type": "attack", "cards": ["7H"]},
+    )
+    with transaction.atomic():
+        rows.move_insert(move)
+        game.move_number, game.state = 1, {**game.state, "note": "ü"}
+        game.deadline = timezone.now() + timedelta(seconds=30)
+        game.bot_substituted = True
+        rows.game_update(game, MOVE_FIELDS)
+    stored = Move.objects.get(pk=move.pk)
+    assert fields_of(stored) == fields_of(move) and move.created_at is not None
+    assert move._state.adding is False
+    again = Game.objects.get(pk=game.pk)
+    assert {name: getattr(again, name) for name in MOVE_FIELDS} == {name: getattr(game, name) for name in MOVE_FIELDS}
