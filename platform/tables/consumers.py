@@ -261,15 +261,13 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         if self.json_mode:
             await self.send(text_data=snapshot.json(seat))
             return
-        changed = []
-        for fid, html in snapshot.fragments(seat):
-            if self.sent.get(fid) == html:
-                continue
+        fragments = snapshot.fragments(seat, log=False)
+        changed = [html for fid, html in fragments if self.sent.get(fid) != html]
+        if snapshot.log_mark != self.log_mark:
             # the log: only its new lines when this page holds the lines before them
-            tail = snapshot.log_tail(self.log_mark) if fid == "table-log" else None
-            changed.append(tail or html)
+            changed.append(snapshot.log_tail(self.log_mark) or snapshot.log_html())
         if changed:
-            self.sent.update(snapshot.fragments(seat))
+            self.sent.update(fragments)
             self.log_mark = snapshot.log_mark
             await self.send(text_data="\n".join(changed))
 

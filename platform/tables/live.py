@@ -58,6 +58,7 @@ FRAGMENTS: tuple[tuple[str, str | None, bool], ...] = (
 )
 #: fragments drawn only from the table, the seats, the sheet, the previous game and whether the game is
 #: being played: a move that changes none of these (one that comes with a delta) leaves them as they were
+LOG, LOG_TEMPLATE = "table-log", "tables/_log.html"
 STEADY = frozenset({"table-sheet", "table-away", "table-end", "table-links"})
 
 
@@ -116,18 +117,33 @@ class Snapshot:
             self.memo[memo_key] = self.data.context(seat)
         return self.memo[memo_key]
 
-    def fragments(self, seat: int | None) -> list[tuple[str, str]]:
-        """(id, html) of every fragment of ``tables/_live.html`` as ``seat`` sees it."""
+    def fragments(self, seat: int | None, log: bool = True) -> list[tuple[str, str]]:
+        """(id, html) of every fragment of ``tables/_live.html`` as ``seat`` sees it.
+
+        ``log=False``: all but the log, which a socket that holds its earlier lines gets as
+        only the new ones (``log_tail``), so the whole log is drawn only for a socket that needs it.
+        """
         lang = get_language()
-        memo_key = ("html", seat, lang)
+        memo_key = ("html", seat, lang, log)
         if memo_key not in self.memo:
-            public = self._public(lang)
             context = self._with_controls(seat)
             self.memo[memo_key] = [
-                (fid, ERROR_BOX if template is None else public[fid] if shared else self._own(fid, template, context))
+                (
+                    fid,
+                    ERROR_BOX
+                    if template is None
+                    else self._public(fid, template, lang)
+                    if shared
+                    else self._own(fid, template, context),
+                )
                 for fid, template, shared in FRAGMENTS
+                if log or fid != LOG
             ]
         return self.memo[memo_key]
+
+    def log_html(self) -> str:
+        """The whole log fragment (the same for every seat)."""
+        return self._public(LOG, LOG_TEMPLATE, get_language())
 
     def _own(self, fid: str, template: str, context: dict[str, Any]) -> str:
         if fid not in STEADY:
@@ -137,21 +153,21 @@ class Snapshot:
             self.memo[key] = render_to_string(template, context)
         return str(self.memo[key])
 
-    def _public(self, lang: str) -> dict[str, str]:
-        """The public fragments, rendered once from the spectator's context for every seat."""
-        memo_key = ("public", lang)
+    def _public(self, fid: str, template: str, lang: str) -> str:
+        """A public fragment, rendered once from the spectator's context for every seat."""
+        memo_key = ("public", fid, lang)
         if memo_key not in self.memo:
-            context = self._with_controls(None)
-            self.memo[memo_key] = {
-                fid: render_to_string(template, context) for fid, template, shared in FRAGMENTS if shared and template
-            }
-        return self.memo[memo_key]
+            self.memo[memo_key] = render_to_string(template, self._with_controls(None))
+        return str(self.memo[memo_key])
 
     def _with_controls(self, seat: int | None) -> dict[str, Any]:
-        context = dict(self.context(seat))
-        if context.get("game") is not None:
-            context["controls"] = play_controls(context["table"].game, context["legal"], context["view"])
-        return context
+        memo_key = ("controls", seat, get_language())
+        if memo_key not in self.memo:
+            context = dict(self.context(seat))
+            if context.get("game") is not None:
+                context["controls"] = play_controls(context["table"].game, context["legal"], context["view"])
+            self.memo[memo_key] = context
+        return self.memo[memo_key]
 
     def json(self, seat: int | None) -> str:
         memo_key = ("json", seat)
