@@ -15,7 +15,8 @@ wrappers see them like any other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from typing import Any, TypeVar
 
@@ -71,7 +72,10 @@ def _statements(alias: str) -> dict[str, Any]:
             f"SELECT {game.columns}, {table.columns} FROM {g} INNER JOIN {t} ON {g}.{q('table_id')} = {t}.{q('id')}"
             f" WHERE {g}.{q('id')} = %s{lock}"
         ),
-        "seats": f"SELECT {seat.columns} FROM {s} WHERE {s}.{q('table_id')} = %s",
+        "seats": (
+            f"SELECT {seat.columns} FROM {s}"
+            f" WHERE {s}.{q('table_id')} = (SELECT {q('table_id')} FROM {g} WHERE {q('id')} = %s)"
+        ),
         "move_fields": move_fields,
         "insert": (
             f"INSERT INTO {q(Move._meta.db_table)} ({', '.join(q(f.column) for f in move_fields)})"
@@ -85,39 +89,52 @@ def _alias(model: type[models.Model]) -> str:
     return router.db_for_write(model)
 
 
-def game_lock(game_id: int) -> Game | None:
-    """The game row, locked until the transaction ends, with its table (as ``select_related("table")``)."""
+@contextmanager
+def _together(connection: Any) -> Iterator[None]:
+    """The statements inside sent in one round trip on PostgreSQL (psycopg's pipeline mode; the transaction's
+    BEGIN goes with them), one by one elsewhere. Results are read after the block."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with connection.wrap_database_errors, connection.connection.pipeline():
+        yield
+
+
+def game_lock(game_id: int) -> tuple[Game, list[Seat]] | None:
+    """The game row, locked until the transaction ends, with its table (as ``select_related("table")``), and
+    the table's seat rows in no order; one round trip with the transaction's start."""
     alias = _alias(Game)
     sql = _statements(alias)
-    with connections[alias].cursor() as cursor:
-        cursor.execute(sql["lock"], [game_id])
-        row = cursor.fetchone()
+    connection = connections[alias]
+    with connection.cursor() as game_cursor, connection.cursor() as seats_cursor:
+        with _together(connection):
+            game_cursor.execute(sql["lock"], [game_id])
+            # every writer of a playing seat takes this game's lock first, so the rows are current unlocked
+            seats_cursor.execute(sql["seats"], [game_id])
+        row, seat_rows = game_cursor.fetchone(), seats_cursor.fetchall()
     if row is None:
         return None
     split = len(sql["game"].fields)
     game = sql["game"].instance(row[:split])
     Game.table.field.set_cached_value(game, sql["table"].instance(row[split:]))
-    return game  # type: ignore[return-value]
+    return game, [sql["seat"].instance(r) for r in seat_rows]  # type: ignore[misc]
 
 
-def table_seats(table_id: int) -> list[Seat]:
-    """The table's seat rows, in no order."""
-    alias = _alias(Seat)
-    sql = _statements(alias)
-    with connections[alias].cursor() as cursor:
-        cursor.execute(sql["seats"], [table_id])
-        return [sql["seat"].instance(row) for row in cursor.fetchall()]  # type: ignore[misc]
-
-
-def move_insert(move: Move) -> Move:
-    """Store a new move row (as ``Move.objects.create``: ``created_at`` set, ``pk`` filled in)."""
+def move_store(move: Move, game: Game, fields: Sequence[str]) -> Move:
+    """Insert the new move row (as ``Move.objects.create``: ``created_at`` set, ``pk`` filled in) and write
+    ``fields`` of the game row (as ``game.save(update_fields=fields)``, without its signals: none listen), in
+    one round trip."""
     alias = _alias(Move)
     sql = _statements(alias)
     connection = connections[alias]
     values = [f.get_db_prep_save(f.pre_save(move, add=True), connection) for f in sql["move_fields"]]
-    with connection.cursor() as cursor:
-        cursor.execute(sql["insert"], values)
-        move.pk = cursor.fetchone()[0] if sql["returning"] else cursor.lastrowid
+    update, chosen = _update(alias, tuple(fields))
+    changes = [f.get_db_prep_save(f.pre_save(game, add=False), connection) for f in chosen]
+    with connection.cursor() as insert_cursor, connection.cursor() as update_cursor:
+        with _together(connection):
+            insert_cursor.execute(sql["insert"], values)
+            update_cursor.execute(update, [*changes, game.pk])
+        move.pk = insert_cursor.fetchone()[0] if sql["returning"] else insert_cursor.lastrowid
     move._state.adding, move._state.db = False, alias
     return move
 
@@ -128,13 +145,3 @@ def _update(alias: str, fields: tuple[str, ...]) -> tuple[str, list[models.Field
     chosen = [Game._meta.get_field(name) for name in fields]
     assignments = ", ".join(f"{q(f.column)} = %s" for f in chosen)  # type: ignore[union-attr]
     return f"UPDATE {q(Game._meta.db_table)} SET {assignments} WHERE {q('id')} = %s", chosen  # type: ignore[return-value]
-
-
-def game_update(game: Game, fields: Sequence[str]) -> None:
-    """Write ``fields`` of the game row (as ``game.save(update_fields=fields)``, without its signals: none listen)."""
-    alias = _alias(Game)
-    connection = connections[alias]
-    sql, chosen = _update(alias, tuple(fields))
-    values = [f.get_db_prep_save(f.pre_save(game, add=False), connection) for f in chosen]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, game.pk])

@@ -154,9 +154,12 @@ def table_apply_action(
     checked here, under the lock, to be his and not played by a bot.
     """
     action = parse_frame_action(action)
-    game = rows.game_lock(game_id)  # the move's statements are written once, not compiled per move (``tables.rows``)
-    if game is None:
+    # the game locked and every seat read (the mover's bookkeeping, the next turn's clock, "your turn") in one
+    # round trip, by statements written once rather than compiled per move (``tables.rows``)
+    locked = rows.game_lock(game_id)
+    if locked is None:
         raise ActionRefused("over", gettext("no such game"))
+    game, seat_rows = locked
     if game.status != Game.Status.PLAYING:
         raise ActionRefused("over", gettext("this game is over"))
     if isinstance(move_number, bool) or not isinstance(move_number, int):
@@ -166,9 +169,7 @@ def table_apply_action(
             "stale",
             gettext(STALE) % {"move": move_number, "now": game.move_number},
         )
-    # every seat in one read (the mover's bookkeeping, the next turn's clock, "your turn"); every writer
-    # of a playing seat takes this game's lock first, so the rows are current without locking them
-    seats = {s.index: s for s in rows.table_seats(game.table_id)}
+    seats = {s.index: s for s in seat_rows}
     if user_id is not None:
         if seat not in seats or seats[seat].user_id != user_id:
             raise ActionRefused("not_seated", gettext("you are not seated at this table"))
@@ -191,14 +192,13 @@ def table_apply_action(
         by=by,
         public=get_game(game.table.game).public_record(action, state.view(None)),
     )
-    rows.move_insert(move)
     game.state = state.to_json()
     seat_changed = after_move(game, seats[seat], by)
     if by == "stand-in":
         game.bot_substituted = True  # a bot played for an absent human: the game is unrated
     turn_start(game, state, seats)
+    rows.move_store(move, game, MOVE_FIELDS)  # (a game's end below reads the log with its last move)
     next_game = _game_finish(game, state) if state.is_over() else None
-    rows.game_update(game, MOVE_FIELDS)
     table_id, number = game.table_id, game.move_number
     # the table's sockets build the new position from the event itself when nothing else they show changed
     delta = None if seat_changed or game.status != Game.Status.PLAYING else move_delta(game, [move])

@@ -22,9 +22,11 @@ def test_the_locked_game_and_its_table_are_the_orms_instances():
     table, _players, game = started_table("biznes", 4)  # JSON options, a dict state, times, booleans
     Game.objects.filter(pk=game.pk).update(result={"points": [1, -2]}, bot_substituted=True)
     with transaction.atomic():
-        read = rows.game_lock(game.pk)
+        locked = rows.game_lock(game.pk)
+    assert locked is not None
+    read = locked[0]
     orm = Game.objects.select_related("table").get(pk=game.pk)
-    assert read is not None and fields_of(read) == fields_of(orm)
+    assert fields_of(read) == fields_of(orm)
     assert fields_of(read.table) == fields_of(orm.table) and read.table.options == table.options
     assert isinstance(read.deadline, type(orm.deadline)) and read.deadline == orm.deadline
     assert read._state.adding is False and read._state.db == "default"
@@ -33,9 +35,11 @@ def test_the_locked_game_and_its_table_are_the_orms_instances():
 
 @pytest.mark.django_db
 def test_the_seats_are_the_orms_instances():
-    table, players, _game = started_table("durak", 3)
+    table, players, game = started_table("durak", 3)
+    started_table("durak", 2)  # another table's seats are not read
     Seat.objects.filter(table=table, index=1).update(away=True, timeouts_in_row=2)
-    read = {s.index: fields_of(s) for s in rows.table_seats(table.pk)}
+    _locked, seats = rows.game_lock(game.pk)
+    read = {s.index: fields_of(s) for s in seats}
     assert read == {s.index: fields_of(s) for s in Seat.objects.filter(table=table)}
     assert read[0]["user_id"] == players[0].pk and read[1]["away"] is True
 
@@ -53,12 +57,11 @@ def test_a_move_row_and_the_games_move_fields_read_back_as_written():
         by="player",
         public={"type": "attack", "cards": ["7H"]},
     )
+    game.move_number, game.state = 1, {**game.state, "note": "ü"}
+    game.deadline = timezone.now() + timedelta(seconds=30)
+    game.bot_substituted = True
     with transaction.atomic():
-        rows.move_insert(move)
-        game.move_number, game.state = 1, {**game.state, "note": "ü"}
-        game.deadline = timezone.now() + timedelta(seconds=30)
-        game.bot_substituted = True
-        rows.game_update(game, MOVE_FIELDS)
+        rows.move_store(move, game, MOVE_FIELDS)
     stored = Move.objects.get(pk=move.pk)
     assert fields_of(stored) == fields_of(move) and move.created_at is not None
     assert move._state.adding is False
