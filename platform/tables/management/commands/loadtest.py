@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import gc
 import html
 import json
 import os
@@ -104,6 +105,8 @@ class TableStats:
     seen_seats: dict[int, int] = field(default_factory=dict)
     seen_all: dict[int, int] = field(default_factory=dict)
     seat_latencies: list[float] = field(default_factory=list)
+    #: when each of ``seat_latencies`` was measured (monotonic clock)
+    seat_times: list[float] = field(default_factory=list)
     all_latencies: list[float] = field(default_factory=list)
     moves: int = 0
     refused: int = 0
@@ -129,6 +132,7 @@ class TableStats:
             self.seen_seats[move] += 1
             if self.seen_seats[move] == self.seats:
                 self.seat_latencies.append(now - self.sent[move])
+                self.seat_times.append(now)
         self.seen_all[move] += 1
         if self.seen_all[move] == self.sockets:
             self.all_latencies.append(now - self.sent.pop(move))
@@ -398,6 +402,11 @@ class Command(BaseCommand):
         parser.add_argument("--mode", choices=["json", "html"], default="json", help="what the sockets read")
         parser.add_argument("--spectators", type=int, default=0, help="signed-in watchers per table")
         parser.add_argument("--idle", action="store_true", help="open every socket, make no move")
+        parser.add_argument(
+            "--latencies",
+            metavar="FILE",
+            help="write each move's seconds since the start and its latency to both seats (ms), a line each",
+        )
 
     def handle(
         self,
@@ -410,6 +419,7 @@ class Command(BaseCommand):
         mode: str,
         spectators: int,
         idle: bool,
+        latencies: str | None = None,
         **options,
     ) -> None:
         urls = [u.rstrip("/") for u in (urls or ["http://127.0.0.1:8000"])]
@@ -453,9 +463,13 @@ class Command(BaseCommand):
             await asyncio.to_thread(meter.start)  # reads the database: not on the event loop
             start = time.monotonic()
             deadline[0] = start + seconds
+            # the measuring client itself must not pause: a full collection of its thousands of sockets'
+            # objects would count as the server's latency
+            gc.disable()
             go.set()
             await asyncio.sleep(seconds)
             await asyncio.to_thread(meter.stop)
+            gc.enable()
             await asyncio.gather(*tasks)
 
         try:
@@ -480,6 +494,12 @@ class Command(BaseCommand):
             self.stdout.write(f"idle: {sockets} sockets, {frames} frames received")
             return
         seat_lat = [x for st in stats for x in st.seat_latencies]
+        if latencies:
+            pairs = (zip(st.seat_times, st.seat_latencies, strict=True) for st in stats)
+            timed = sorted((t - meter.began, x) for each in pairs for t, x in each)
+            with open(latencies, "w") as out:
+                out.write(f"# began {time.time() - (time.monotonic() - meter.began):.3f} (Unix time)\n")
+                out.writelines(f"{t:.3f} {x * 1000:.1f}\n" for t, x in timed)
         all_lat = [x for st in stats for x in st.all_latencies]
         if not seat_lat:
             self.stdout.write("no move completed")
