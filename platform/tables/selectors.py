@@ -6,9 +6,11 @@ import re
 import secrets
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cachetools import LRUCache
+from django.urls import get_script_prefix, reverse
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from accounts.bots import LEVEL_WORDS, seat_names
@@ -91,6 +93,16 @@ def game_log(game: Game, limit: int = LOG_LENGTH) -> list[Move]:
     return moves
 
 
+@lru_cache(maxsize=4096)
+def _profile_url(username: str, prefix: str) -> str:
+    return reverse("profile", args=[username])
+
+
+def profile_url(username: str) -> str:
+    """A player's profile link: the seats of every table draw it for every seat after every move."""
+    return _profile_url(username, get_script_prefix())
+
+
 def seat_players(table: Table, view: dict[str, Any] | None, seats: list[Seat] | None = None) -> list[dict[str, Any]]:
     """Who sits where, with card counts and whose turn it is (all public)."""
     sizes = (view or {}).get("hand_sizes") or []
@@ -107,6 +119,7 @@ def seat_players(table: Table, view: dict[str, Any] | None, seats: list[Seat] | 
                 "index": seat.index,
                 "name": names[seat.index] or gettext("empty"),
                 "username": user.username if user else None,
+                "url": profile_url(user.username) if user else None,
                 "is_bot": seat.is_bot or bool(user and user.is_bot),
                 #: a bot's level, shown as a badge beside its name
                 "level": LEVEL_WORDS.get(seat.bot_level, "") if seat.is_bot else "",
