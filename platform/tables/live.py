@@ -58,6 +58,8 @@ FRAGMENTS: tuple[tuple[str, str | None, bool], ...] = (
 )
 #: fragments drawn only from the table, the seats, the sheet, the previous game and whether the game is
 #: being played: a move that changes none of these (one that comes with a delta) leaves them as they were
+#: a watcher's play box only says that he watches (a public or a private table): no move changes it
+WATCHERS_STEADY = frozenset({"table-play"})
 LOG, LOG_TEMPLATE = "table-log", "tables/_log.html"
 STEADY = frozenset({"table-sheet", "table-away", "table-end", "table-links"})
 
@@ -146,7 +148,7 @@ class Snapshot:
         return self._public(LOG, LOG_TEMPLATE, get_language())
 
     def _own(self, fid: str, template: str, context: dict[str, Any]) -> str:
-        if fid not in STEADY:
+        if fid not in STEADY and not (fid in WATCHERS_STEADY and context["seat"] is None):
             return render_to_string(template, context)
         key = ("steady", fid, context["seat"], get_language())
         if key not in self.memo:
