@@ -120,18 +120,25 @@ def game_lock(game_id: int) -> tuple[Game, list[Seat]] | None:
     return game, [sql["seat"].instance(r) for r in seat_rows]  # type: ignore[misc]
 
 
-def move_store(move: Move, game: Game, fields: Sequence[str]) -> Move:
+def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = True) -> Move:
     """Insert the new move row (as ``Move.objects.create``: ``created_at`` set, ``pk`` filled in) and write
     ``fields`` of the game row (as ``game.save(update_fields=fields)``, without its signals: none listen), in
-    one round trip."""
+    one round trip.
+
+    ``durable=False``: on PostgreSQL the transaction's commit does not wait for its WAL to reach the disk
+    (``synchronous_commit`` off for this transaction only). What that can lose, and how the tables recover,
+    is told in ``tables.services.table_apply_action``.
+    """
     alias = _alias(Move)
     sql = _statements(alias)
     connection = connections[alias]
     values = [f.get_db_prep_save(f.pre_save(move, add=True), connection) for f in sql["move_fields"]]
     update, chosen = _update(alias, tuple(fields))
     changes = [f.get_db_prep_save(f.pre_save(game, add=False), connection) for f in chosen]
-    with connection.cursor() as insert_cursor, connection.cursor() as update_cursor:
+    with connection.cursor() as insert_cursor, connection.cursor() as update_cursor, connection.cursor() as setting:
         with _together(connection):
+            if not durable and connection.vendor == "postgresql":
+                setting.execute("SET LOCAL synchronous_commit = off")
             insert_cursor.execute(sql["insert"], values)
             update_cursor.execute(update, [*changes, game.pk])
         move.pk = insert_cursor.fetchone()[0] if sql["returning"] else insert_cursor.lastrowid

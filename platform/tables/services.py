@@ -165,6 +165,10 @@ def table_apply_action(
     if isinstance(move_number, bool) or not isinstance(move_number, int):
         raise ActionRefused("malformed", "the move number must be a whole number")
     if move_number != game.move_number:
+        if move_number > game.move_number:
+            # newer than the database: a move committed without waiting for the disk (below) was lost with
+            # a database crash. Every socket of the table reads it afresh, back at the position kept
+            notify(game.table_id, game.pk, None)
         raise ActionRefused(
             "stale",
             gettext(STALE) % {"move": move_number, "now": game.move_number},
@@ -197,7 +201,16 @@ def table_apply_action(
     if by == "stand-in":
         game.bot_substituted = True  # a bot played for an absent human: the game is unrated
     turn_start(game, state, seats)
-    rows.move_store(move, game, MOVE_FIELDS)  # (a game's end below reads the log with its last move)
+    # Durability: a move inside a game commits without waiting for PostgreSQL to flush its WAL to the
+    # disk, whose flushes stall here for 100-330 ms at times, holding every move in flight (the load
+    # test's p99). What a crash of PostgreSQL or of its machine can lose is the moves of the last
+    # moment (up to 3 x wal_writer_delay, 0.6 s by default), each whole with its log row: every
+    # game stays at a position it really had, its timer is kept on its row and swept again, and a
+    # socket showing a lost move has its next click refused and the table read afresh (above). A
+    # move that ends a game (its result, the sheet, ratings, the next deal) or changes a seat waits
+    # for the disk, as does everything else the platform writes.
+    durable = seat_changed or state.is_over()
+    rows.move_store(move, game, MOVE_FIELDS, durable)  # (a game's end below reads the log with its last move)
     next_game = _game_finish(game, state) if state.is_over() else None
     table_id, number = game.table_id, game.move_number
     # the table's sockets build the new position from the event itself when nothing else they show changed
