@@ -245,9 +245,10 @@ async def socket(
                 status = STATUS.search(raw)
                 if status is not None:
                     move = int(status.group(1))
-                    play, shown = PLAY.search(raw), BOARD.search(raw)
-                    board = shown.group(0) if shown else board  # a fragment not sent is unchanged
-                    clicks = offered_clicks(play.group(0), board, rng) if play and seated else []
+                    if seated:  # a watcher has nothing to click: the client spends no time reading his forms
+                        play, shown = PLAY.search(raw), BOARD.search(raw)
+                        board = shown.group(0) if shown else board  # a fragment not sent is unchanged
+                        clicks = offered_clicks(play.group(0), board, rng) if play else []
                 elif error := ERROR.search(raw):
                     stats.refused += 1  # a refused click: try another of the same form
                     stats.why[error.group(1)[:40]] += 1
