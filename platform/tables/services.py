@@ -1,6 +1,6 @@
 """Writes for live tables: start a match, apply a move, finish a game, start the next.
 
-Every move is one transaction that locks the game row (``select_for_update``),
+Every move is one transaction that locks the game row (``SELECT ... FOR UPDATE``, ``tables.rows``),
 checks the move number it was made against, lets the engine validate it and
 stores it; the table's channel group hears "move N" only after commit, and each
 socket then renders its own seat's view.
