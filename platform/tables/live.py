@@ -58,10 +58,12 @@ FRAGMENTS: tuple[tuple[str, str | None, bool], ...] = (
 )
 #: fragments drawn only from the table, the seats, the sheet, the previous game and whether the game is
 #: being played: a move that changes none of these (one that comes with a delta) leaves them as they were
+STEADY = frozenset({"table-sheet", "table-away", "table-end", "table-links"})
 #: a watcher's play box only says that he watches (a public or a private table): no move changes it
 WATCHERS_STEADY = frozenset({"table-play"})
-LOG, LOG_TEMPLATE = "table-log", "tables/_log.html"
-STEADY = frozenset({"table-sheet", "table-away", "table-end", "table-links"})
+#: the log's fragment, sent whole only to a page that lacks its earlier lines
+LOG = "table-log"
+LOG_TEMPLATE = next(template for fid, template, _ in FRAGMENTS if fid == LOG)
 
 
 #: tells apart snapshots read in full: those built from deltas since share their first one's number
