@@ -20,6 +20,12 @@ the play fragment offers (ticking a card first for the actions composed from
 ticked cards), sending the form's fields as the extension does.
 ``--idle`` connects everything and makes no move: what open table pages cost.
 
+The watchers' sockets live in a process of their own, as spectators' browsers
+are other people's: sharing the players' event loop, their frames (ten for
+every two a move sends its players) would delay when a player's frame is read
+and count the client's own queue as the server's latency. Both processes
+stamp receipts with the system's monotonic clock.
+
 The CPU per move of the web processes (daphne on the URLs' ports), the Celery
 worker started by ``runplatform`` on the first URL's port, and this database's
 PostgreSQL backends is read from /proc over the playing window.
@@ -30,24 +36,21 @@ from __future__ import annotations
 import asyncio
 import collections
 import gc
-import html
-import json
 import os
 import random
-import re
 import statistics
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from urllib.parse import urlparse
 
 from django.core.management.base import BaseCommand
-from django.db import OperationalError, connection
-from websockets.asyncio.client import connect
+from django.db import OperationalError, connection, connections
 
 from accounts.models import User
 from accounts.services import session_cookie_for
 from games import GAMES
+from tables.management.loadclient import TableStats, WatchersProcess, Watching, every_socket_latencies, socket
 from tables.models import Seat, Table
 from tables.services import match_start
 
@@ -95,177 +98,6 @@ def remove_tables(run: str) -> None:
         except OperationalError:  # a deadlock with a last move still being applied: try again
             if attempt == 4:
                 raise
-
-
-@dataclass
-class TableStats:
-    sockets: int  # how many sockets must hold a move for it to count as "everywhere"
-    seats: int = 2
-    sent: dict[int, float] = field(default_factory=dict)  # move number -> when the move that made it was sent
-    seen_seats: dict[int, int] = field(default_factory=dict)
-    seen_all: dict[int, int] = field(default_factory=dict)
-    seat_latencies: list[float] = field(default_factory=list)
-    #: when each of ``seat_latencies`` was measured (monotonic clock)
-    seat_times: list[float] = field(default_factory=list)
-    all_latencies: list[float] = field(default_factory=list)
-    moves: int = 0
-    refused: int = 0
-    why: collections.Counter = field(default_factory=collections.Counter)  # refusals by message
-    frames: int = 0
-    bytes: int = 0
-
-    def sending(self, move: int) -> None:
-        self.sent[move] = time.monotonic()
-        self.seen_seats[move] = self.seen_all[move] = 0
-        self.moves += 1
-
-    def received(self, move: int, seated: bool) -> None:
-        if move not in self.sent:
-            if self.sent and move < min(self.sent):
-                # a new game began: the move that ended the last one is not measured
-                self.sent.clear()
-                self.seen_seats.clear()
-                self.seen_all.clear()
-            return
-        now = time.monotonic()
-        if seated:
-            self.seen_seats[move] += 1
-            if self.seen_seats[move] == self.seats:
-                self.seat_latencies.append(now - self.sent[move])
-                self.seat_times.append(now)
-        self.seen_all[move] += 1
-        if self.seen_all[move] == self.sockets:
-            self.all_latencies.append(now - self.sent.pop(move))
-            del self.seen_seats[move], self.seen_all[move]
-
-
-# -- what a browser reads: the fragments htmx swaps by id, and the play form's buttons ---------------
-STATUS = re.compile(r'<div id="table-status"[^>]*\sdata-move="(\d+)"')
-PLAY = re.compile(r'<section id="table-play".*?</section>', re.S)
-MOVE_FIELD = re.compile(r'<input type="hidden" name="move" value="(\d+)"')
-BUTTON = re.compile(r"<button([^>]*)\sws-send\s[^>]*?name=\"action\" value=(?:\"([^\"]*)\"|'([^']*)')")
-CHECKBOX = re.compile(r'<input type="checkbox" name="cards" value="([^"]+)"')
-SELECT = re.compile(r'<select name="(\w+)"[^>]*>\s*<option value="([^"]*)"')
-BOARD = re.compile(r'<section id="table-board".*?</section>', re.S)
-#: the cards of the bout on the board (a throw-in must match one of their ranks)
-BOUT_CARD = re.compile(
-    r'<div class="pair[^"]*"><span class="pcard[^"]*" data-card="(\w+)"'
-    r'|<span class="cover"><span class="pcard[^"]*" data-card="(\w+)"'
-)
-ERROR = re.compile(r'<div id="table-error"[^>]*>([^<]+)</div>')
-
-
-def offered_clicks(play: str, board: str, rng: random.Random) -> list[dict]:
-    """Every click the play form offers now, as the frame htmx-ext-ws would send for it.
-
-    A button's own name/value, the form's hidden move number and its selects'
-    current (first) options; an action composed from ticked cards gets one
-    of the hand ticked, preferring (as a player would) one whose rank is already
-    in the bout on the board; a card the rules refuse gets an error back, and
-    the player tries another click.
-    """
-    move = MOVE_FIELD.search(play)
-    if move is None:
-        return []
-    base: dict = {"move": move.group(1)}
-    for name, value in SELECT.findall(play):
-        base[name] = html.unescape(value)
-    cards = CHECKBOX.findall(play)
-    ranks = {(a or c)[0] for a, c in BOUT_CARD.findall(board)}
-    matching = [c for c in cards if c[0] in ranks]
-    if matching:
-        cards = matching
-    clicks = []
-    for attrs, dq, sq in BUTTON.findall(play):
-        frame = {**base, "action": html.unescape(dq or sq)}
-        if "compose" in attrs:
-            for card in rng.sample(cards, min(len(cards), 3)):
-                clicks.append({**frame, "cards": card})
-        else:
-            clicks.append(frame)
-    rng.shuffle(clicks)
-    return clicks
-
-
-def with_headers(frame: dict, ws_url: str) -> str:
-    # what htmx-ext-ws adds to every frame it sends
-    headers = {"HX-Request": "true", "HX-Trigger": None, "HX-Trigger-Name": "action", "HX-Target": None}
-    return json.dumps({**frame, "HEADERS": {**headers, "HX-Current-URL": ws_url}})
-
-
-async def socket(
-    url: str,
-    table_id: int,
-    cookie: str,
-    stats: TableStats,
-    gate: asyncio.Semaphore,
-    ready: asyncio.Barrier,
-    go: asyncio.Event,
-    deadlines: list[float],
-    rng: random.Random,
-    think: float,
-    mode: str,
-    seated: bool,
-) -> None:
-    query = "?format=json" if mode == "json" else ""
-    ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}/{query}"
-    async with gate:  # connect at a pace the servers accept
-        ws = await connect(ws_url, origin=url, additional_headers={"Cookie": cookie}, open_timeout=60, max_size=2**22)
-        first = await ws.recv()  # the state on opening: connected
-    async with ws:
-        await ready.wait()
-        await go.wait()
-        deadline = deadlines[0]
-        backlog = [first]
-        clicks: list[dict] = []
-        board = ""
-        while time.monotonic() < deadline:
-            if backlog:
-                raw = backlog.pop()
-            else:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
-                except TimeoutError:
-                    break
-            stats.frames += 1
-            stats.bytes += len(raw)
-            move: int | None = None
-            if mode == "json":
-                frame = json.loads(raw)
-                if frame.get("type") == "error":
-                    stats.refused += 1
-                    stats.why[frame.get("code")] += 1
-                elif frame.get("type") == "state" and frame.get("move") is not None:
-                    move = frame["move"]
-                    view = frame.get("view") or {}
-                    mine = frame["seat"] in view.get("to_act", []) and not view.get("over")
-                    clicks = [{"move": move, "action": a} for a in frame.get("legal") or []] if mine else []
-                    rng.shuffle(clicks)
-            else:
-                status = STATUS.search(raw)
-                if status is not None:
-                    move = int(status.group(1))
-                    if seated:  # a watcher has nothing to click: the client spends no time reading his forms
-                        play, shown = PLAY.search(raw), BOARD.search(raw)
-                        board = shown.group(0) if shown else board  # a fragment not sent is unchanged
-                        clicks = offered_clicks(play.group(0), board, rng) if play else []
-                elif error := ERROR.search(raw):
-                    stats.refused += 1  # a refused click: try another of the same form
-                    stats.why[error.group(1)[:40]] += 1
-            if move is not None:
-                stats.received(move, seated)
-            elif not (mode == "json" and frame.get("type") == "error") and not (mode == "html" and ERROR.search(raw)):
-                continue
-            if not seated or not clicks or think < 0:
-                continue
-            if move is not None and think:
-                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
-            click = clicks.pop()
-            stats.sending(int(click["move"]) + 1)
-            if mode == "json":
-                await ws.send(json.dumps(click))
-            else:
-                await ws.send(with_headers(click, ws_url))
 
 
 # -- CPU of the platform's processes, from /proc -------------------------------------------------------
@@ -335,8 +167,9 @@ class CpuMeter:
     window counts from its start, one that closes loses at most its last half second.
     """
 
-    def __init__(self, urls: list[str]) -> None:
+    def __init__(self, urls: list[str], clients: set[int]) -> None:
         self.urls = urls
+        self.clients = clients  # the load test's own processes: what the clients cost, on the same cores
         self.first: dict[int, float] = {}
         self.last: dict[int, float] = {}
         self.stopping = threading.Event()
@@ -351,6 +184,7 @@ class CpuMeter:
     def start(self) -> None:
         self.groups = platform_processes(self.urls)
         self.groups["postgres"] = postgres_backends()
+        self.groups["client"] = set(self.clients)
         self._sample({pid for pids in self.groups.values() for pid in pids}, new_from_zero=False)
         self.began = time.monotonic()
         self.poller = threading.Thread(target=self._poll, daemon=True)
@@ -431,22 +265,34 @@ class Command(BaseCommand):
             f"{tables} Durak tables ready ({sockets} {mode} sockets); "
             f"{'idling' if idle else 'playing'} for {seconds:.0f} s against {', '.join(urls)}"
         )
-        stats = [TableStats(sockets=2 + spectators) for _ in setup]
+        stats = [TableStats() for _ in setup]
         rng = random.Random(seed)
-        meter = CpuMeter(urls)
+        # a table's sockets are spread over the URLs in turn, so its seats sit on different processes
+        placed = [
+            (t, i, urls[(t + i) % len(urls)], cookie)
+            for t, s in enumerate(setup)
+            for i, cookie in enumerate(s.players + s.spectators)
+        ]
+        connections.close_all()  # the watchers' process is forked: it must not share this connection
+        watchers = (
+            WatchersProcess([Watching(url, setup[t].table_id, c) for t, i, url, c in placed if i >= 2], seconds, mode)
+            if spectators
+            else None
+        )
+        meter = CpuMeter(urls, {os.getpid()} | ({watchers.process.pid} if watchers else set()))
 
         async def main() -> None:
-            ready = asyncio.Barrier(sockets + 1)
+            ready = asyncio.Barrier(2 * tables + 1)
             go = asyncio.Event()
             gate = asyncio.Semaphore(50)
             deadline = [0.0]
             tasks = [
                 asyncio.ensure_future(
                     socket(
-                        urls[(t + i) % len(urls)],
-                        s.table_id,
+                        url,
+                        setup[t].table_id,
                         cookie,
-                        st,
+                        stats[t],
                         gate,
                         ready,
                         go,
@@ -454,19 +300,23 @@ class Command(BaseCommand):
                         random.Random(rng.random()),
                         -1 if idle else think,
                         mode,
-                        seated=i < 2,
+                        seated=True,
                     )
                 )
-                for t, (s, st) in enumerate(zip(setup, stats, strict=True))
-                for i, cookie in enumerate(s.players + s.spectators)
+                for t, i, url, cookie in placed
+                if i < 2
             ]
             await asyncio.wait_for(ready.wait(), timeout=300)
+            if watchers:
+                await asyncio.to_thread(watchers.wait_ready)
             await asyncio.to_thread(meter.start)  # reads the database: not on the event loop
             start = time.monotonic()
             deadline[0] = start + seconds
             # the measuring client itself must not pause: a full collection of its thousands of sockets'
             # objects would count as the server's latency
             gc.disable()
+            if watchers:
+                watchers.start()
             go.set()
             await asyncio.sleep(seconds)
             await asyncio.to_thread(meter.stop)
@@ -475,10 +325,25 @@ class Command(BaseCommand):
 
         try:
             asyncio.run(main())
+            watched = watchers.collect() if watchers else []
         finally:
             # left behind, the tables' turn timers would later play them (timeouts, stand-in bots)
             # and load the next measurement
             remove_tables(run)
+        self.report(meter, stats, watched, spectators, idle, mode, think, sockets, latencies)
+
+    def report(
+        self,
+        meter: CpuMeter,
+        stats: list[TableStats],
+        watched: list[tuple[list[tuple[float, int]], int, int]],
+        spectators: int,
+        idle: bool,
+        mode: str,
+        think: float,
+        sockets: int,
+        latencies: str | None,
+    ) -> None:
         used = meter.used
         # clicks sent, less those the server refused (an illegal pick, a stale form)
         moves = sum(st.moves - st.refused for st in stats)
@@ -489,8 +354,8 @@ class Command(BaseCommand):
         )
         procs = ", ".join(f"{name} x{len(pids)}" for name, pids in meter.groups.items())
         self.stdout.write(f"CPU over {meter.elapsed:.0f} s ({procs}): {cpu}")
-        frames = sum(st.frames for st in stats)
-        size = sum(st.bytes for st in stats) / frames if frames else 0
+        frames = sum(st.frames for st in stats) + sum(f for _, f, _ in watched)
+        size = (sum(st.bytes for st in stats) + sum(b for _, _, b in watched)) / frames if frames else 0
         if idle:
             self.stdout.write(f"idle: {sockets} sockets, {frames} frames received")
             return
@@ -501,20 +366,27 @@ class Command(BaseCommand):
             with open(latencies, "w") as out:
                 out.write(f"# began {time.time() - (time.monotonic() - meter.began):.3f} (Unix time)\n")
                 out.writelines(f"{t:.3f} {x * 1000:.1f}\n" for t, x in timed)
-        all_lat = [x for st in stats for x in st.all_latencies]
         if not seat_lat:
             self.stdout.write("no move completed")
             return
         line = (
-            f"mode={mode} tables={tables} spectators={spectators} think={think}s moves={moves} "
+            f"mode={mode} tables={len(stats)} spectators={spectators} think={think}s moves={moves} "
             f"moves/s={moves / meter.elapsed:.1f} refused={sum(st.refused for st in stats)} "
             f"frame={size / 1024:.1f} KiB; move sent -> both seats: p50={statistics.median(seat_lat) * 1000:.1f} ms "
             f"p99={percentile(seat_lat, 0.99):.1f} ms"
         )
         if spectators:
+            seen = [seen for seen, _, _ in watched]
+            all_lat = [
+                x
+                for t, st in enumerate(stats)
+                for x in every_socket_latencies(st, seen[t * spectators : (t + 1) * spectators])
+            ]
             line += (
-                f"; -> every socket: p50={statistics.median(all_lat) * 1000:.1f} ms "
+                f"; -> every socket ({len(all_lat)} moves): p50={statistics.median(all_lat) * 1000:.1f} ms "
                 f"p99={percentile(all_lat, 0.99):.1f} ms"
+                if all_lat
+                else "; no move reached every socket"
             )
         self.stdout.write(line)
         why = sum((st.why for st in stats), collections.Counter())

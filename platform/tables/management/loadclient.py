@@ -1,0 +1,323 @@
+"""The load test's clients: sockets that read what a browser reads, and what they measured.
+
+Players' sockets run in the load test's own process; the watchers' in a
+process of their own (``watchers_process``), as spectators' browsers are
+other people's. Both stamp every state they receive with the system's
+monotonic clock, so a move's latency to every socket is put together after
+the run (``every_socket_latencies``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import collections
+import gc
+import html
+import json
+import multiprocessing
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from websockets.asyncio.client import connect
+
+
+class Received(Protocol):
+    refused: int
+    why: collections.Counter
+    frames: int
+    bytes: int
+
+    def received(self, move: int, seated: bool) -> None: ...
+
+    def sending(self, move: int) -> None: ...
+
+
+@dataclass
+class TableStats:
+    """A table's two players: the moves they sent and when both seats held each."""
+
+    seats: int = 2
+    sent: dict[int, float] = field(default_factory=dict)  # move number -> when the move that made it was sent
+    seen_seats: dict[int, int] = field(default_factory=dict)
+    seat_latencies: list[float] = field(default_factory=list)
+    #: when each of ``seat_latencies`` was measured (monotonic clock)
+    seat_times: list[float] = field(default_factory=list)
+    #: (move, sent, both seats held it) of every measured move: the watchers' receipts are matched to these
+    done: list[tuple[int, float, float]] = field(default_factory=list)
+    moves: int = 0
+    refused: int = 0
+    why: collections.Counter = field(default_factory=collections.Counter)  # refusals by message
+    frames: int = 0
+    bytes: int = 0
+
+    def sending(self, move: int) -> None:
+        self.sent[move] = time.monotonic()
+        self.seen_seats[move] = 0
+        self.moves += 1
+
+    def received(self, move: int, seated: bool) -> None:
+        if move not in self.sent:
+            if self.sent and move < min(self.sent):
+                # a new game began: the move that ended the last one is not measured
+                self.sent.clear()
+                self.seen_seats.clear()
+            return
+        now = time.monotonic()
+        self.seen_seats[move] += 1
+        if self.seen_seats[move] == self.seats:
+            sent = self.sent.pop(move)
+            del self.seen_seats[move]
+            self.seat_latencies.append(now - sent)
+            self.seat_times.append(now)
+            self.done.append((move, sent, now))
+
+
+@dataclass
+class WatcherStats:
+    """One watcher's socket: every state it received, as (when, move number) in order."""
+
+    seen: list[tuple[float, int]] = field(default_factory=list)
+    refused: int = 0
+    why: collections.Counter = field(default_factory=collections.Counter)
+    frames: int = 0
+    bytes: int = 0
+
+    def received(self, move: int, seated: bool) -> None:
+        self.seen.append((time.monotonic(), move))
+
+    def sending(self, move: int) -> None:
+        raise AssertionError("a watcher has nothing to send")
+
+
+def _held_at(seen: list[tuple[float, int]], times: list[float], move: int, sent: float) -> float | None:
+    """When a watcher first held ``move`` or a later one of the same game, after it was sent.
+
+    A later move counts: a process whose snapshot already holds the next move when it serves
+    this one's event sends that next state, and the page then shows the table as it is.
+    """
+    i = bisect.bisect_left(times, sent)
+    last = seen[i - 1][1] if i else -1  # the state he held when the move was sent
+    while i < len(seen):
+        when, number = seen[i]
+        if number < last:  # a new game began: this one's move never reached him
+            return None
+        if number >= move:
+            return when
+        last = number
+        i += 1
+    return None
+
+
+def every_socket_latencies(stats: TableStats, watchers: list[list[tuple[float, int]]]) -> list[float]:
+    """Latency from each measured move sent until both seats and every watcher held it."""
+    times = [[when for when, _ in seen] for seen in watchers]
+    latencies = []
+    for move, sent, seats_done in stats.done:
+        last = seats_done
+        for seen, at in zip(watchers, times, strict=True):
+            held = _held_at(seen, at, move, sent)
+            if held is None:
+                break
+            last = max(last, held)
+        else:
+            latencies.append(last - sent)
+    return latencies
+
+
+# -- what a browser reads: the fragments htmx swaps by id, and the play form's buttons ---------------
+STATUS = re.compile(r'<div id="table-status"[^>]*\sdata-move="(\d+)"')
+PLAY = re.compile(r'<section id="table-play".*?</section>', re.S)
+MOVE_FIELD = re.compile(r'<input type="hidden" name="move" value="(\d+)"')
+BUTTON = re.compile(r"<button([^>]*)\sws-send\s[^>]*?name=\"action\" value=(?:\"([^\"]*)\"|'([^']*)')")
+CHECKBOX = re.compile(r'<input type="checkbox" name="cards" value="([^"]+)"')
+SELECT = re.compile(r'<select name="(\w+)"[^>]*>\s*<option value="([^"]*)"')
+BOARD = re.compile(r'<section id="table-board".*?</section>', re.S)
+#: the cards of the bout on the board (a throw-in must match one of their ranks)
+BOUT_CARD = re.compile(
+    r'<div class="pair[^"]*"><span class="pcard[^"]*" data-card="(\w+)"'
+    r'|<span class="cover"><span class="pcard[^"]*" data-card="(\w+)"'
+)
+ERROR = re.compile(r'<div id="table-error"[^>]*>([^<]+)</div>')
+
+
+def offered_clicks(play: str, board: str, rng: random.Random) -> list[dict]:
+    """Every click the play form offers now, as the frame htmx-ext-ws would send for it.
+
+    A button's own name/value, the form's hidden move number and its selects'
+    current (first) options; an action composed from ticked cards gets one
+    of the hand ticked, preferring (as a player would) one whose rank is already
+    in the bout on the board; a card the rules refuse gets an error back, and
+    the player tries another click.
+    """
+    move = MOVE_FIELD.search(play)
+    if move is None:
+        return []
+    base: dict = {"move": move.group(1)}
+    for name, value in SELECT.findall(play):
+        base[name] = html.unescape(value)
+    cards = CHECKBOX.findall(play)
+    ranks = {(a or c)[0] for a, c in BOUT_CARD.findall(board)}
+    matching = [c for c in cards if c[0] in ranks]
+    if matching:
+        cards = matching
+    clicks = []
+    for attrs, dq, sq in BUTTON.findall(play):
+        frame = {**base, "action": html.unescape(dq or sq)}
+        if "compose" in attrs:
+            for card in rng.sample(cards, min(len(cards), 3)):
+                clicks.append({**frame, "cards": card})
+        else:
+            clicks.append(frame)
+    rng.shuffle(clicks)
+    return clicks
+
+
+def with_headers(frame: dict, ws_url: str) -> str:
+    # what htmx-ext-ws adds to every frame it sends
+    headers = {"HX-Request": "true", "HX-Trigger": None, "HX-Trigger-Name": "action", "HX-Target": None}
+    return json.dumps({**frame, "HEADERS": {**headers, "HX-Current-URL": ws_url}})
+
+
+async def socket(
+    url: str,
+    table_id: int,
+    cookie: str,
+    stats: Received,
+    gate: asyncio.Semaphore,
+    ready: asyncio.Barrier,
+    go: asyncio.Event,
+    deadlines: list[float],
+    rng: random.Random,
+    think: float,
+    mode: str,
+    seated: bool,
+) -> None:
+    query = "?format=json" if mode == "json" else ""
+    ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}/{query}"
+    async with gate:  # connect at a pace the servers accept
+        ws = await connect(ws_url, origin=url, additional_headers={"Cookie": cookie}, open_timeout=60, max_size=2**22)
+        first = await ws.recv()  # the state on opening: connected
+    async with ws:
+        await ready.wait()
+        await go.wait()
+        deadline = deadlines[0]
+        backlog = [first]
+        clicks: list[dict] = []
+        board = ""
+        while time.monotonic() < deadline:
+            if backlog:
+                raw = backlog.pop()
+            else:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
+                except TimeoutError:
+                    break
+            stats.frames += 1
+            stats.bytes += len(raw)
+            move: int | None = None
+            if mode == "json":
+                frame = json.loads(raw)
+                if frame.get("type") == "error":
+                    stats.refused += 1
+                    stats.why[frame.get("code")] += 1
+                elif frame.get("type") == "state" and frame.get("move") is not None:
+                    move = frame["move"]
+                    view = frame.get("view") or {}
+                    mine = frame["seat"] in view.get("to_act", []) and not view.get("over")
+                    clicks = [{"move": move, "action": a} for a in frame.get("legal") or []] if mine else []
+                    rng.shuffle(clicks)
+            else:
+                status = STATUS.search(raw)
+                if status is not None:
+                    move = int(status.group(1))
+                    if seated:  # a watcher has nothing to click: the client spends no time reading his forms
+                        play, shown = PLAY.search(raw), BOARD.search(raw)
+                        board = shown.group(0) if shown else board  # a fragment not sent is unchanged
+                        clicks = offered_clicks(play.group(0), board, rng) if play else []
+                elif error := ERROR.search(raw):
+                    stats.refused += 1  # a refused click: try another of the same form
+                    stats.why[error.group(1)[:40]] += 1
+            if move is not None:
+                stats.received(move, seated)
+            elif not (mode == "json" and frame.get("type") == "error") and not (mode == "html" and ERROR.search(raw)):
+                continue
+            if not seated or not clicks or think < 0:
+                continue
+            if move is not None and think:
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+            click = clicks.pop()
+            stats.sending(int(click["move"]) + 1)
+            if mode == "json":
+                await ws.send(json.dumps(click))
+            else:
+                await ws.send(with_headers(click, ws_url))
+
+
+# -- the watchers' process ----------------------------------------------------------------------------
+@dataclass
+class Watching:
+    url: str
+    table_id: int
+    cookie: str
+
+
+def _watch(sockets: list[Watching], seconds: float, mode: str, ready: Any, go: Any, results: Any) -> None:
+    """The watchers' process: connect every socket, say so, read states from ``go`` for ``seconds``."""
+    stats = [WatcherStats() for _ in sockets]
+
+    async def main() -> None:
+        barrier = asyncio.Barrier(len(sockets) + 1)
+        started = asyncio.Event()
+        gate = asyncio.Semaphore(50)
+        deadline = [0.0]
+        rng = random.Random(0)
+        tasks = [
+            asyncio.ensure_future(
+                socket(w.url, w.table_id, w.cookie, st, gate, barrier, started, deadline, rng, -1, mode, False)
+            )
+            for w, st in zip(sockets, stats, strict=True)
+        ]
+        await asyncio.wait_for(barrier.wait(), timeout=300)
+        ready.put("ready")
+        await asyncio.to_thread(go.wait)
+        deadline[0] = time.monotonic() + seconds
+        gc.disable()  # as the players' process: a full collection would count as the server's latency
+        started.set()
+        await asyncio.gather(*tasks)
+
+    try:
+        asyncio.run(main())
+        results.put([(st.seen, st.frames, st.bytes) for st in stats])
+    except BaseException as error:
+        results.put(error)
+        raise
+
+
+class WatchersProcess:
+    """The watchers' sockets in a process of their own (forked: it needs none of Django)."""
+
+    def __init__(self, sockets: list[Watching], seconds: float, mode: str) -> None:
+        context = multiprocessing.get_context("fork")
+        self.ready, self.results = context.Queue(), context.Queue()
+        self.go = context.Event()
+        self.process = context.Process(
+            target=_watch, args=(sockets, seconds, mode, self.ready, self.go, self.results), daemon=True
+        )
+        self.process.start()
+
+    def wait_ready(self) -> None:
+        self.ready.get(timeout=300)
+
+    def start(self) -> None:
+        self.go.set()
+
+    def collect(self) -> list[tuple[list[tuple[float, int]], int, int]]:
+        got = self.results.get(timeout=120)
+        self.process.join(timeout=30)
+        if isinstance(got, BaseException):
+            raise RuntimeError("the watchers' process failed") from got
+        return got

@@ -1,0 +1,42 @@
+"""The load test's measure of a move reaching every socket, put together from two processes' receipts."""
+
+from tables.management.loadclient import TableStats, every_socket_latencies
+
+
+def stats(*done: tuple[int, float, float]) -> TableStats:
+    st = TableStats()
+    st.done.extend(done)
+    return st
+
+
+def test_a_move_reaches_every_socket_when_the_last_watcher_holds_it():
+    st = stats((5, 10.0, 10.010))
+    watchers = [[(9.0, 4), (10.020, 5)], [(10.030, 5)]]
+    assert [round(x, 3) for x in every_socket_latencies(st, watchers)] == [0.03]
+
+
+def test_a_watcher_sent_a_later_state_holds_the_move():
+    # his process already held move 6 when it served move 5's event: the page shows the table as it is
+    st = stats((5, 10.0, 10.010))
+    assert [round(x, 3) for x in every_socket_latencies(st, [[(10.040, 6)]])] == [0.04]
+
+
+def test_a_state_received_before_the_move_was_sent_does_not_count():
+    st = stats((5, 10.0, 10.010))
+    assert every_socket_latencies(st, [[(9.5, 5)]]) == []
+
+
+def test_a_move_a_watcher_never_got_is_left_out():
+    # a new game began (its move 1) before he was sent move 5 of the last one
+    st = stats((5, 10.0, 10.010), (2, 11.0, 11.01))
+    latencies = every_socket_latencies(st, [[(9.0, 4), (10.5, 1), (11.02, 2), (11.5, 7)]])
+    assert [round(x, 3) for x in latencies] == [0.02]
+
+
+def test_players_both_seats_first():
+    st = TableStats()
+    st.sending(3)
+    st.received(3, seated=True)
+    assert st.done == []
+    st.received(3, seated=True)
+    assert [move for move, _, _ in st.done] == [3] and st.seat_latencies
