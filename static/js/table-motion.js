@@ -123,7 +123,7 @@
       twice: twice,
       mover: mover ? mover.getBoundingClientRect() : null,
       board: document.querySelectorAll("#table-board .pcard").length,
-      mine: !!(status && status.dataset.myTurn === "1"),
+      mine: !!document.querySelector('#table-play[data-my-turn="1"]'),
       over: !!(status && status.classList.contains("is-over"))
     };
   }

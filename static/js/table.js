@@ -35,8 +35,8 @@
 
   var baseTitle = document.title;
   function announce() {
-    var status = document.getElementById("table-status");
-    var mine = status && status.dataset.myTurn === "1";
+    var play = document.getElementById("table-play");
+    var mine = !!(play && play.dataset.myTurn === "1");
     document.title = (mine ? "● Your turn · " : "") + baseTitle;
   }
 

@@ -102,7 +102,7 @@ def error_of(page) -> str:
 
 
 def my_seat(page) -> int:
-    return int(page.get_attribute("#table-seats li.me", "data-seat"))
+    return int(page.get_attribute("#table-play", "data-seat"))
 
 
 def is_over(page) -> bool:
@@ -129,7 +129,10 @@ def next_turn(pages):
     move = move_of(watcher)
     page = seats[int(watcher.get_attribute("#table-seats li.turn", "data-seat"))]
     try:
-        page.wait_for_selector(f'#table-status[data-move="{move}"][data-my-turn="1"]', timeout=TIMEOUT)
+        # the play box his turn at this move (its move field is hidden: attached is enough)
+        page.wait_for_selector(
+            f'#table-play[data-my-turn="1"] input[name="move"][value="{move}"]', state="attached", timeout=TIMEOUT
+        )
     except Exception:
         for i, p in enumerate(pages):
             p.screenshot(path=str(artifacts_dir() / f"next-turn-failed-{i}.png"), full_page=True)

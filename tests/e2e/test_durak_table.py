@@ -70,7 +70,7 @@ def wait_move(pages, number: int) -> None:
 def to_act(pages):
     """The page whose player the game is waiting for."""
     for page in pages:
-        if page.get_attribute("#table-status", "data-my-turn") == "1":
+        if page.get_attribute("#table-play", "data-my-turn") == "1":
             return page
     raise AssertionError("nobody's turn in either browser")
 
@@ -129,7 +129,16 @@ def test_two_players_play_durak_by_clicking_and_survive_a_reload(browser, platfo
 
     attacker = to_act(pages)
     defender = pages[1] if attacker is pages[0] else pages[0]
-    assert defender.get_attribute("#table-status", "data-my-turn") == ""
+    assert defender.get_attribute("#table-play", "data-my-turn") == ""
+    # the status and the seats are the same HTML for everyone: each page marks its own seat, and only the
+    # player to act reads "Your turn" (the others read whom the table waits for)
+    for page, name in zip(pages, names, strict=True):
+        mine = page.locator("#table-seats .badge.you:visible")
+        assert mine.count() == 1 and name.title() in mine.locator("xpath=ancestor::li").inner_text()
+    assert "Your turn" in attacker.inner_text("#table-status")
+    assert "Your turn" not in defender.inner_text("#table-status") and "Waiting for" in defender.inner_text(
+        "#table-status"
+    )
 
     # an impossible attack (two cards of different ranks) is refused visibly and changes nothing
     hand = attacker.locator(".hand .pick")

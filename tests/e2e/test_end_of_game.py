@@ -107,7 +107,7 @@ def test_leaving_a_table_of_bots_ends_it_at_once_and_a_spectator_is_told(browser
     # (the game is under way: a bot moved, or it is her turn first)
     alice.wait_for_function(
         "Number(document.getElementById('table-status').dataset.move) >= 1"
-        " || document.getElementById('table-status').dataset.myTurn === '1'",
+        " || document.querySelector('#table-play.is-turn') !== null",
         timeout=TIMEOUT,
     )
     leave.click()

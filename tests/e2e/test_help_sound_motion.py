@@ -37,7 +37,7 @@ def choose_game(page, game: str, counts: list[str]) -> None:
 
 def my_move(page) -> None:
     """Wait for this player's turn, make one legal move, and wait until it is on the page."""
-    page.wait_for_selector('#table-status[data-my-turn="1"]', timeout=TIMEOUT)
+    page.wait_for_selector('#table-play[data-my-turn="1"]', timeout=TIMEOUT)
     number = move_of(page)
     play_one(page)
     page.wait_for_function(

@@ -112,7 +112,7 @@ def test_report_mute_ban_from_the_admin(browser, platform_server):
     for _ in range(20):
         if alice.locator('#table-log li[data-by="stand-in"]').count():
             break
-        if alice.get_attribute("#table-status", "data-my-turn") == "1":
+        if alice.get_attribute("#table-play", "data-my-turn") == "1":
             before = move_of(alice)
             play_one(alice)
             alice.wait_for_selector(f'#table-status:not([data-move="{before}"])')
@@ -120,7 +120,7 @@ def test_report_mute_ban_from_the_admin(browser, platform_server):
             # boris's turn: only the stand-in bot can make it
             alice.wait_for_function(
                 "document.querySelector('#table-log li[data-by=\"stand-in\"]')"
-                " || document.querySelector('#table-status').dataset.myTurn === '1'",
+                " || document.querySelector('#table-play.is-turn') !== null",
                 # the stand-in's task, or beat's sweeper if that task lost a race with the ban's locks
                 timeout=4 * TIMEOUT,
             )

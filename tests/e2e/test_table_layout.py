@@ -82,7 +82,7 @@ def test_on_a_phone_the_hand_and_the_actions_stay_on_screen(browser, platform_se
         assert len(set(names)) == seats
         for name in names[1:]:
             page.wait_for_selector(f'#table-seats .seat-name:has-text("{name}")', timeout=TIMEOUT)
-        page.wait_for_selector('#table-status[data-my-turn="1"]', timeout=TURN_TIMEOUT)
+        page.wait_for_selector('#table-play[data-my-turn="1"]', timeout=TURN_TIMEOUT)
         page.wait_for_selector("#table-play .actions, #table-play .bids-grid", timeout=TIMEOUT)
         m = page.evaluate(MEASURE)
         page.screenshot(path=str(artifacts_dir() / f"phone-{game}-{seats}.png"))
@@ -105,7 +105,7 @@ def test_on_a_laptop_the_sheet_shows_all_six_seats_and_their_totals(browser, pla
     context, page, names = open_table(browser, platform_server, "biznes", 6, LAPTOP, "lap6")
     watch_page(page, problems)
     try:
-        page.wait_for_selector('#table-status[data-my-turn="1"]', timeout=TURN_TIMEOUT)
+        page.wait_for_selector('#table-play[data-my-turn="1"]', timeout=TURN_TIMEOUT)
         m = page.evaluate(MEASURE)
         page.screenshot(path=str(artifacts_dir() / "laptop-biznes-6.png"), full_page=True)
         assert len(m["heads"]) == 7 and len(m["totals"]) == 7
