@@ -101,10 +101,11 @@ class Snapshot:
         log = self._log
         if mark is None or mark[0] != self.lineage or not log or mark[1] < log[0].number - 1 or mark[1] == 0:
             return None
-        memo_key = ("tail", mark[1], get_language())
+        lang = get_language()
+        memo_key = ("tail", mark[1], lang)
         if memo_key not in self.memo:
             lines = [m for m in log if m.number > mark[1]]
-            context = {"lines": lines, "players": self.context(None)["players"]}
+            context = {"lines": lines, "players": self.context(None, lang)["players"]}
             self.memo[memo_key] = render_to_string("tables/_log_tail.html", context) if lines else ""
         return str(self.memo[memo_key])
 
@@ -117,9 +118,9 @@ class Snapshot:
             return None
         return next((s.index for s in self.data.seats if s.user_id == user.pk), None)
 
-    def context(self, seat: int | None) -> dict[str, Any]:
+    def context(self, seat: int | None, lang: str | None = None) -> dict[str, Any]:
         """Exactly what ``selectors.socket_state`` gives one seat."""
-        memo_key = ("context", seat, get_language())  # the context holds words in the reader's language
+        memo_key = ("context", seat, lang or get_language())  # the context holds words in the reader's language
         if memo_key not in self.memo:
             self.memo[memo_key] = self.data.context(seat)
         return self.memo[memo_key]
@@ -130,10 +131,11 @@ class Snapshot:
         ``log=False``: all but the log, which a socket that holds its earlier lines gets as
         only the new ones (``log_tail``), so the whole log is drawn only for a socket that needs it.
         """
+        # the language read once: asgiref's context-local lookup is a good part of a watcher's cost
         lang = get_language()
         memo_key = ("html", seat, lang, log)
         if memo_key not in self.memo:
-            context = self._with_controls(seat)
+            context = self._with_controls(seat, lang)
             self.memo[memo_key] = [
                 (
                     fid,
@@ -141,7 +143,7 @@ class Snapshot:
                     if template is None
                     else self._public(fid, template, lang)
                     if shared
-                    else self._own(fid, template, context),
+                    else self._own(fid, template, context, lang),
                 )
                 for fid, template, shared in FRAGMENTS
                 if log or fid != LOG
@@ -152,10 +154,10 @@ class Snapshot:
         """The whole log fragment (the same for every seat)."""
         return self._public(LOG, LOG_TEMPLATE, get_language())
 
-    def _own(self, fid: str, template: str, context: dict[str, Any]) -> str:
+    def _own(self, fid: str, template: str, context: dict[str, Any], lang: str) -> str:
         if fid not in STEADY and not (fid in WATCHERS_STEADY and context["seat"] is None):
             return render_to_string(template, context)
-        key = ("steady", fid, context["seat"], get_language())
+        key = ("steady", fid, context["seat"], lang)
         if key not in self.memo:
             self.memo[key] = render_to_string(template, context)
         return str(self.memo[key])
@@ -164,13 +166,13 @@ class Snapshot:
         """A public fragment, rendered once from the spectator's context for every seat."""
         memo_key = ("public", fid, lang)
         if memo_key not in self.memo:
-            self.memo[memo_key] = render_to_string(template, self._with_controls(None))
+            self.memo[memo_key] = render_to_string(template, self._with_controls(None, lang))
         return str(self.memo[memo_key])
 
-    def _with_controls(self, seat: int | None) -> dict[str, Any]:
-        memo_key = ("controls", seat, get_language())
+    def _with_controls(self, seat: int | None, lang: str) -> dict[str, Any]:
+        memo_key = ("controls", seat, lang)
         if memo_key not in self.memo:
-            context = dict(self.context(seat))
+            context = dict(self.context(seat, lang))
             if context.get("game") is not None:
                 context["controls"] = play_controls(context["table"].game, context["legal"], context["view"])
             self.memo[memo_key] = context
