@@ -53,9 +53,12 @@ class TableStats:
     why: collections.Counter = field(default_factory=collections.Counter)  # refusals by message
     frames: int = 0
     bytes: int = 0
+    #: when each click was sent, refused ones too (a "your turn" push is timed from the last one before it)
+    clicks: list[float] = field(default_factory=list)
 
     def sending(self, move: int) -> None:
-        self.sent[move] = time.monotonic()
+        self.sent[move] = now = time.monotonic()
+        self.clicks.append(now)
         self.seen_seats[move] = 0
         self.moves += 1
 
@@ -255,6 +258,56 @@ async def socket(
                 await ws.send(json.dumps(click))
             else:
                 await ws.send(with_headers(click, ws_url))
+
+
+# -- a player's presence socket ----------------------------------------------------------------------
+@dataclass
+class PresenceStats:
+    """A player's presence socket (every signed-in page has one): when each "your turn" push arrived."""
+
+    turns: list[float] = field(default_factory=list)
+    frames: int = 0
+
+
+#: a page's heartbeat (``static/js/presence.js`` pings well inside the presence TTL)
+HEARTBEAT = 20.0
+
+
+async def presence_open(url: str, table_id: int, cookie: str, gate: asyncio.Semaphore) -> Any:
+    """Open the presence socket a table page opens beside its table socket, and read its hello."""
+    ws_url = url.replace("http", "ws", 1) + f"/ws/presence/?at=/tables/{table_id}/"
+    async with gate:
+        ws = await connect(ws_url, origin=url, additional_headers={"Cookie": cookie}, open_timeout=60)
+        await ws.recv()
+    return ws
+
+
+async def presence_read(ws: Any, stats: PresenceStats, until: float) -> None:
+    """Read the socket until ``until`` (monotonic), stamping each "your turn" push, pinging as a page does."""
+    async with ws:
+        ping_at = time.monotonic() + HEARTBEAT
+        while (now := time.monotonic()) < until:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, min(until, ping_at) - now))
+            except TimeoutError:
+                if time.monotonic() >= ping_at:
+                    await ws.send('{"type": "ping"}')
+                    ping_at += HEARTBEAT
+                continue
+            stats.frames += 1
+            if json.loads(raw).get("type") == "turn":
+                stats.turns.append(time.monotonic())
+
+
+def turn_push_latencies(stats: TableStats, pushes: list[float]) -> list[float]:
+    """Each "your turn" push's latency, from the table's last click sent before it arrived (the move that
+    passed the turn, unless a stale click of the other player came between)."""
+    latencies = []
+    for when in pushes:
+        i = bisect.bisect_left(stats.clicks, when)
+        if i:
+            latencies.append(when - stats.clicks[i - 1])
+    return latencies
 
 
 # -- the watchers' process ----------------------------------------------------------------------------

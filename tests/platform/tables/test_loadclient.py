@@ -1,6 +1,6 @@
 """The load test's measure of a move reaching every socket, put together from two processes' receipts."""
 
-from tables.management.loadclient import TableStats, every_socket_latencies
+from tables.management.loadclient import TableStats, every_socket_latencies, turn_push_latencies
 
 
 def stats(*done: tuple[int, float, float]) -> TableStats:
@@ -40,3 +40,17 @@ def test_players_both_seats_first():
     assert st.done == []
     st.received(3, seated=True)
     assert [move for move, _, _ in st.done] == [3] and st.seat_latencies
+
+
+def test_a_turn_push_is_timed_from_the_last_click_before_it():
+    st = TableStats()
+    st.clicks.extend([10.0, 11.0, 11.5])
+    # the push after the click at 11.0 arrived before the one at 11.5 was sent; one came before any click
+    assert [round(x, 3) for x in turn_push_latencies(st, [9.0, 11.02, 11.56])] == [0.02, 0.06]
+
+
+def test_every_click_is_kept_for_the_pushes():
+    st = TableStats()
+    st.sending(3)
+    st.sending(4)
+    assert len(st.clicks) == 2 and st.clicks[0] <= st.clicks[1]

@@ -17,7 +17,11 @@ takes seconds); 0 drives the server flat out.
 action. ``--mode html`` players are what a browser is: they read the HTML
 fragments htmx's WebSocket extension swaps in, and click one of the buttons
 the play fragment offers (ticking a card first for the actions composed from
-ticked cards), sending the form's fields as the extension does.
+ticked cards), sending the form's fields as the extension does. Each of
+their pages also holds the presence socket every signed-in page opens
+(``--no-presence`` leaves it out), which gets a "your turn" push whenever a
+move passes its player the turn; its latency is timed from the table's last
+click before it.
 ``--idle`` connects everything and makes no move: what open table pages cost.
 
 The watchers' sockets live in a process of their own, as spectators' browsers
@@ -33,6 +37,7 @@ PostgreSQL backends is read from /proc over the playing window.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import collections
 import gc
@@ -50,7 +55,17 @@ from django.db import OperationalError, connection, connections
 from accounts.models import User
 from accounts.services import session_cookie_for
 from games import GAMES
-from tables.management.loadclient import TableStats, WatchersProcess, Watching, every_socket_latencies, socket
+from tables.management.loadclient import (
+    PresenceStats,
+    TableStats,
+    WatchersProcess,
+    Watching,
+    every_socket_latencies,
+    presence_open,
+    presence_read,
+    socket,
+    turn_push_latencies,
+)
 from tables.models import Seat, Table
 from tables.services import match_start
 
@@ -238,6 +253,13 @@ class Command(BaseCommand):
         parser.add_argument("--spectators", type=int, default=0, help="signed-in watchers per table")
         parser.add_argument("--idle", action="store_true", help="open every socket, make no move")
         parser.add_argument(
+            "--presence",
+            action=argparse.BooleanOptionalAction,
+            default=True,
+            help="--mode html: each player's page also holds its presence socket, as a browser's does "
+            "(it gets a 'your turn' push after each move that passes him the turn)",
+        )
+        parser.add_argument(
             "--latencies",
             metavar="FILE",
             help="write each move's seconds since the start and its latency to both seats (ms), a line each",
@@ -255,17 +277,21 @@ class Command(BaseCommand):
         spectators: int,
         idle: bool,
         latencies: str | None = None,
+        presence: bool = True,
         **options,
     ) -> None:
         urls = [u.rstrip("/") for u in (urls or ["http://127.0.0.1:8000"])]
         run = f"{int(time.time())}-{os.getpid()}"
         setup = create_tables(tables, run, spectators)
         sockets = tables * (2 + spectators)
+        with_presence = presence and mode == "html"
         self.stdout.write(
-            f"{tables} Durak tables ready ({sockets} {mode} sockets); "
+            f"{tables} Durak tables ready ({sockets} {mode} sockets"
+            f"{f' and {2 * tables} presence sockets' if with_presence else ''}); "
             f"{'idling' if idle else 'playing'} for {seconds:.0f} s against {', '.join(urls)}"
         )
         stats = [TableStats() for _ in setup]
+        pushes = [PresenceStats() for _ in range(2 * tables)] if with_presence else []  # by table, then seat
         rng = random.Random(seed)
         # a table's sockets are spread over the URLs in turn, so its seats sit on different processes
         placed = [
@@ -307,6 +333,13 @@ class Command(BaseCommand):
                 if i < 2
             ]
             await asyncio.wait_for(ready.wait(), timeout=300)
+            pages = (
+                await asyncio.gather(
+                    *(presence_open(url, setup[t].table_id, cookie, gate) for t, i, url, cookie in placed if i < 2)
+                )
+                if with_presence
+                else []
+            )
             if watchers:
                 await asyncio.to_thread(watchers.wait_ready)
             await asyncio.to_thread(meter.start)  # reads the database: not on the event loop
@@ -318,10 +351,14 @@ class Command(BaseCommand):
             if watchers:
                 watchers.start()
             go.set()
+            readers = [
+                asyncio.ensure_future(presence_read(ws, pst, deadline[0]))
+                for ws, pst in zip(pages, pushes, strict=True)
+            ]
             await asyncio.sleep(seconds)
             await asyncio.to_thread(meter.stop)
             gc.enable()
-            await asyncio.gather(*tasks)
+            await asyncio.gather(*tasks, *readers)
 
         try:
             asyncio.run(main())
@@ -331,6 +368,20 @@ class Command(BaseCommand):
             # and load the next measurement
             remove_tables(run)
         self.report(meter, stats, watched, spectators, idle, mode, think, sockets, latencies)
+        if with_presence:
+            self.report_presence(stats, pushes, meter.elapsed)
+
+    def report_presence(self, stats: list[TableStats], pushes: list[PresenceStats], elapsed: float) -> None:
+        latencies = [
+            x for t, st in enumerate(stats) for p in pushes[2 * t : 2 * t + 2] for x in turn_push_latencies(st, p.turns)
+        ]
+        line = f"presence: {len(pushes)} sockets, {sum(len(p.turns) for p in pushes)} 'your turn' pushes"
+        if latencies:
+            line += (
+                f" ({len(latencies) / elapsed:.1f}/s); from the table's last click: "
+                f"p50={statistics.median(latencies) * 1000:.1f} ms p99={percentile(latencies, 0.99):.1f} ms"
+            )
+        self.stdout.write(line)
 
     def report(
         self,
