@@ -113,14 +113,19 @@ CACHES = {
         "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
     }
 }
+# Both layers are Redis pub/sub: a group send is one PUBLISH that Redis pushes to every subscribed process at
+# once, where channels_redis' core layer has each process pop its messages one by one through one receive loop,
+# a few round trips each (a table's event waited 115 ms there at the median under the HTML load test). Pub/sub
+# keeps nothing for a socket that is not listening: every group here is a live push to open pages, which read
+# what they missed from the database when they (re)connect.
 CHANNEL_LAYERS = {
+    # users' sockets (sign-out, ban), presence and notifications ("your turn" after every move), chat, tournaments
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {"hosts": [REDIS_URL], "prefix": "cards-asgi"},
     },
-    # a table's events (moves, its players' chat, announcements) for the web processes that have its page open
-    # (tables.relay): Redis pushes each to every subscribed process at once, where the layer above has every
-    # process pop its messages one by one, a few round trips each
+    # a table's events (moves, its players' chat, announcements) for the web processes that have its page open,
+    # one subscription per table per process (tables.relay)
     "tables": {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {"hosts": [REDIS_URL], "prefix": "cards-tables"},

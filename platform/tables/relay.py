@@ -11,8 +11,8 @@ the group.
 
 Table events travel on a channel layer of their own (``LAYER``, Redis pub/sub):
 a move is one PUBLISH that Redis pushes to every process subscribed to the
-table. On the default layer each process popped its events one at a time with
-a few round trips each, all through one loop per process: under the HTML load
+table. On channels_redis' core layer each process popped its events one at a time
+with a few round trips each, all through one loop per process: under the HTML load
 test at 100 tables an event spent 115 ms there at the median and 800 ms at p99.
 Pub/sub keeps nothing for a process that is not listening, which costs nothing
 here: a process subscribes before its first socket reads the table, and one
