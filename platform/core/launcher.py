@@ -93,7 +93,7 @@ class Launcher:
         for i in range(self.web):
             # no --proxy-headers: daphne would believe X-Forwarded-For from anybody; core.proxy trusts it
             # only from TRUSTED_PROXIES
-            daphne = [py, "-m", "daphne", "-b", self.host, "-p", str(self.port + i)]
+            daphne = [py, "-m", "core.daphne", "-b", self.host, "-p", str(self.port + i)]
             self.spawn("daphne" if i == 0 else f"daphne-{i + 1}", [*daphne, "config.asgi:application"])
         self.spawn(
             "worker",

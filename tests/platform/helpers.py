@@ -99,7 +99,7 @@ def current_database_url() -> str:
 def start_daphne(port: int, env: dict[str, str]) -> subprocess.Popen:
     """daphne serving the platform on ``port``; returns once it accepts connections."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        [sys.executable, "-m", "core.daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
