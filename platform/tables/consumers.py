@@ -22,7 +22,7 @@ from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from accounts.sockets import CLOSE_TOO_MANY, UserSocketMixin
 from chat.consumers import ChatSocketMixin
@@ -113,6 +113,8 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         self.json_mode = query.get("format", [""])[0] == "json"
         token = query.get("invite", [""])[0]
         self.user = self.scope.get("user")
+        #: resolved once: the scope's user is a lazy object, and the seat is looked up for every state sent
+        self.user_id: int | None = self.user.pk if self.user is not None and self.user.is_authenticated else None
         if not await database_sync_to_async(self._may_watch)(token):
             await self.close(code=4403)
             return
@@ -216,7 +218,7 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         snap = live.latest(self.table_id)
         if snap is None or snap.data.game is None:
             return None
-        seat = snap.seat_of(self.user)
+        seat = snap.seat_of(self.user_id)
         return None if seat is None else (*snap.key, seat)
 
     async def relay_event(self, event: dict) -> None:
@@ -256,16 +258,17 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
                     self.table_id, self.user.pk, self.channel_name
                 )
         snapshot = await live.snapshot(self.table_id, at_least, fresh, delta)
-        seat = snapshot.seat_of(self.user)
+        seat = snapshot.seat_of(self.user_id)
         self.relay_first = seat is not None
         if self.json_mode:
             await self.send(text_data=snapshot.json(seat))
             return
-        fragments = snapshot.fragments(seat, log=False)
+        lang = get_language()
+        fragments = snapshot.fragments(seat, log=False, lang=lang)
         changed = [html for fid, html in fragments if self.sent.get(fid) != html]
         if snapshot.log_mark != self.log_mark:
             # the log: only its new lines when this page holds the lines before them
-            changed.append(snapshot.log_tail(self.log_mark) or snapshot.log_html())
+            changed.append(snapshot.log_tail(self.log_mark, lang) or snapshot.log_html(lang))
         if changed:
             self.sent.update(fragments)
             self.log_mark = snapshot.log_mark

@@ -95,13 +95,12 @@ class Snapshot:
         log = self._log
         return (self.lineage, log[-1].number if log else 0)
 
-    def log_tail(self, mark: tuple[int, int] | None) -> str | None:
+    def log_tail(self, mark: tuple[int, int] | None, lang: str) -> str | None:
         """The log's lines after ``mark`` as an insert at the top of the socket's list, or None when the
         socket must get the whole log again (another lineage, no list yet, or a gap since)."""
         log = self._log
         if mark is None or mark[0] != self.lineage or not log or mark[1] < log[0].number - 1 or mark[1] == 0:
             return None
-        lang = get_language()
         memo_key = ("tail", mark[1], lang)
         if memo_key not in self.memo:
             lines = [m for m in log if m.number > mark[1]]
@@ -113,10 +112,12 @@ class Snapshot:
     def key(self) -> tuple[int, int]:
         return self.data.key
 
-    def seat_of(self, user) -> int | None:
-        if user is None or not user.is_authenticated:
-            return None
-        return next((s.index for s in self.data.seats if s.user_id == user.pk), None)
+    def seat_of(self, user_id: int | None) -> int | None:
+        """The seat of the user with this id (None: a visitor), if he sits at the table."""
+        seats = self.memo.get(("seats",))
+        if seats is None:  # looked up for every socket of the table after every move: a dict, made once
+            seats = self.memo["seats",] = {s.user_id: s.index for s in self.data.seats if s.user_id is not None}
+        return seats.get(user_id) if user_id is not None else None
 
     def context(self, seat: int | None, lang: str | None = None) -> dict[str, Any]:
         """Exactly what ``selectors.socket_state`` gives one seat."""
@@ -125,14 +126,14 @@ class Snapshot:
             self.memo[memo_key] = self.data.context(seat)
         return self.memo[memo_key]
 
-    def fragments(self, seat: int | None, log: bool = True) -> list[tuple[str, str]]:
+    def fragments(self, seat: int | None, log: bool = True, lang: str | None = None) -> list[tuple[str, str]]:
         """(id, html) of every fragment of ``tables/_live.html`` as ``seat`` sees it.
 
         ``log=False``: all but the log, which a socket that holds its earlier lines gets as
         only the new ones (``log_tail``), so the whole log is drawn only for a socket that needs it.
         """
         # the language read once: asgiref's context-local lookup is a good part of a watcher's cost
-        lang = get_language()
+        lang = lang or get_language()
         memo_key = ("html", seat, lang, log)
         if memo_key not in self.memo:
             context = self._with_controls(seat, lang)
@@ -150,9 +151,9 @@ class Snapshot:
             ]
         return self.memo[memo_key]
 
-    def log_html(self) -> str:
+    def log_html(self, lang: str | None = None) -> str:
         """The whole log fragment (the same for every seat)."""
-        return self._public(LOG, LOG_TEMPLATE, get_language())
+        return self._public(LOG, LOG_TEMPLATE, lang or get_language())
 
     def _own(self, fid: str, template: str, context: dict[str, Any], lang: str) -> str:
         if fid not in STEADY and not (fid in WATCHERS_STEADY and context["seat"] is None):

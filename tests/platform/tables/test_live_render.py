@@ -9,6 +9,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils.translation import get_language
 
 from games import GAMES
 from tables import live
@@ -181,7 +182,7 @@ def test_a_socket_gets_only_the_new_log_lines_and_ends_up_with_the_whole_log(nam
             moved = snapshot_from_delta(snap.data, delta) if delta else None
         snap = snap.follow(moved) if moved else live.Snapshot(table_snapshot(table.pk))
         full = dict(snap.fragments(None))["table-log"]
-        tail = snap.log_tail(mark)
+        tail = snap.log_tail(mark, get_language())
         if tail is None:  # a full read (a new lineage) or a gap: the whole log is sent
             assert moved is None or steps > 1
         else:
