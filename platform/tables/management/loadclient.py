@@ -20,20 +20,9 @@ import random
 import re
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from websockets.asyncio.client import connect
-
-
-class Received(Protocol):
-    refused: int
-    why: collections.Counter
-    frames: int
-    bytes: int
-
-    def received(self, move: int, seated: bool) -> None: ...
-
-    def sending(self, move: int) -> None: ...
 
 
 @dataclass
@@ -62,7 +51,7 @@ class TableStats:
         self.seen_seats[move] = 0
         self.moves += 1
 
-    def received(self, move: int, seated: bool) -> None:
+    def received(self, move: int) -> None:
         if move not in self.sent:
             if self.sent and move < min(self.sent):
                 # a new game began: the move that ended the last one is not measured
@@ -84,16 +73,21 @@ class WatcherStats:
     """One watcher's socket: every state it received, as (when, move number) in order."""
 
     seen: list[tuple[float, int]] = field(default_factory=list)
-    refused: int = 0
-    why: collections.Counter = field(default_factory=collections.Counter)
     frames: int = 0
     bytes: int = 0
 
-    def received(self, move: int, seated: bool) -> None:
-        self.seen.append((time.monotonic(), move))
-
-    def sending(self, move: int) -> None:
-        raise AssertionError("a watcher has nothing to send")
+    def read(self, raw: str | bytes, mode: str) -> None:
+        """A frame as a spectator's page gets it: the state's move number, if it is a state."""
+        self.frames += 1
+        self.bytes += len(raw)
+        if mode == "json":
+            frame = json.loads(raw)
+            move = frame.get("move") if frame.get("type") == "state" else None
+        else:
+            status = STATUS.search(raw if isinstance(raw, str) else raw.decode())
+            move = int(status.group(1)) if status is not None else None
+        if move is not None:
+            self.seen.append((time.monotonic(), move))
 
 
 def _held_at(seen: list[tuple[float, int]], times: list[float], move: int, sent: float) -> float | None:
@@ -185,11 +179,24 @@ def with_headers(frame: dict, ws_url: str) -> str:
     return json.dumps({**frame, "HEADERS": {**headers, "HX-Current-URL": ws_url}})
 
 
+def browser_socket(ws_url: str, page_url: str, cookie: str) -> Any:
+    """A socket opened as a browser's page opens it: its cookie and origin, no pings of its own (a browser
+    sends none; it answers the server's, as this client does)."""
+    return connect(
+        ws_url,
+        origin=page_url,
+        additional_headers={"Cookie": cookie},
+        open_timeout=60,
+        max_size=2**22,
+        ping_interval=None,
+    )
+
+
 async def socket(
     url: str,
     table_id: int,
     cookie: str,
-    stats: Received,
+    stats: TableStats,
     gate: asyncio.Semaphore,
     ready: asyncio.Barrier,
     go: asyncio.Event,
@@ -197,12 +204,12 @@ async def socket(
     rng: random.Random,
     think: float,
     mode: str,
-    seated: bool,
 ) -> None:
+    """A player's table socket: reads each state, clicks one of the actions it offers after ``think``."""
     query = "?format=json" if mode == "json" else ""
     ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}/{query}"
     async with gate:  # connect at a pace the servers accept
-        ws = await connect(ws_url, origin=url, additional_headers={"Cookie": cookie}, open_timeout=60, max_size=2**22)
+        ws = await browser_socket(ws_url, url, cookie)
         first = await ws.recv()  # the state on opening: connected
     async with ws:
         await ready.wait()
@@ -237,18 +244,17 @@ async def socket(
                 status = STATUS.search(raw)
                 if status is not None:
                     move = int(status.group(1))
-                    if seated:  # a watcher has nothing to click: the client spends no time reading his forms
-                        play, shown = PLAY.search(raw), BOARD.search(raw)
-                        board = shown.group(0) if shown else board  # a fragment not sent is unchanged
-                        clicks = offered_clicks(play.group(0), board, rng) if play else []
+                    play, shown = PLAY.search(raw), BOARD.search(raw)
+                    board = shown.group(0) if shown else board  # a fragment not sent is unchanged
+                    clicks = offered_clicks(play.group(0), board, rng) if play else []
                 elif error := ERROR.search(raw):
                     stats.refused += 1  # a refused click: try another of the same form
                     stats.why[error.group(1)[:40]] += 1
             if move is not None:
-                stats.received(move, seated)
+                stats.received(move)
             elif not (mode == "json" and frame.get("type") == "error") and not (mode == "html" and ERROR.search(raw)):
                 continue
-            if not seated or not clicks or think < 0:
+            if not clicks or think < 0:
                 continue
             if move is not None and think:
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
@@ -258,6 +264,36 @@ async def socket(
                 await ws.send(json.dumps(click))
             else:
                 await ws.send(with_headers(click, ws_url))
+
+
+async def watch(
+    url: str,
+    table_id: int,
+    cookie: str,
+    stats: WatcherStats,
+    gate: asyncio.Semaphore,
+    ready: asyncio.Barrier,
+    go: asyncio.Event,
+    deadlines: list[float],
+    mode: str,
+) -> None:
+    """A spectator's socket: every state it is sent, read until the deadline. One timeout for the whole run,
+    not one per frame as a player's socket needs: 500 watchers' clients share the servers' two cores."""
+    query = "?format=json" if mode == "json" else ""
+    ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}/{query}"
+    async with gate:
+        ws = await browser_socket(ws_url, url, cookie)
+        first = await ws.recv()
+    async with ws:
+        await ready.wait()
+        await go.wait()
+        try:
+            async with asyncio.timeout_at(deadlines[0]):  # the event loop's clock is time.monotonic
+                stats.read(first, mode)
+                async for raw in ws:
+                    stats.read(raw, mode)
+        except TimeoutError:
+            pass
 
 
 # -- a player's presence socket ----------------------------------------------------------------------
@@ -277,7 +313,7 @@ async def presence_open(url: str, table_id: int, cookie: str, gate: asyncio.Sema
     """Open the presence socket a table page opens beside its table socket, and read its hello."""
     ws_url = url.replace("http", "ws", 1) + f"/ws/presence/?at=/tables/{table_id}/"
     async with gate:
-        ws = await connect(ws_url, origin=url, additional_headers={"Cookie": cookie}, open_timeout=60)
+        ws = await browser_socket(ws_url, url, cookie)
         await ws.recv()
     return ws
 
@@ -327,11 +363,8 @@ def _watch(sockets: list[Watching], seconds: float, mode: str, ready: Any, go: A
         started = asyncio.Event()
         gate = asyncio.Semaphore(50)
         deadline = [0.0]
-        rng = random.Random(0)
         tasks = [
-            asyncio.ensure_future(
-                socket(w.url, w.table_id, w.cookie, st, gate, barrier, started, deadline, rng, -1, mode, False)
-            )
+            asyncio.ensure_future(watch(w.url, w.table_id, w.cookie, st, gate, barrier, started, deadline, mode))
             for w, st in zip(sockets, stats, strict=True)
         ]
         await asyncio.wait_for(barrier.wait(), timeout=300)

@@ -1,6 +1,6 @@
 """The load test's measure of a move reaching every socket, put together from two processes' receipts."""
 
-from tables.management.loadclient import TableStats, every_socket_latencies, turn_push_latencies
+from tables.management.loadclient import TableStats, WatcherStats, every_socket_latencies, turn_push_latencies
 
 
 def stats(*done: tuple[int, float, float]) -> TableStats:
@@ -36,9 +36,9 @@ def test_a_move_a_watcher_never_got_is_left_out():
 def test_players_both_seats_first():
     st = TableStats()
     st.sending(3)
-    st.received(3, seated=True)
+    st.received(3)
     assert st.done == []
-    st.received(3, seated=True)
+    st.received(3)
     assert [move for move, _, _ in st.done] == [3] and st.seat_latencies
 
 
@@ -54,3 +54,15 @@ def test_every_click_is_kept_for_the_pushes():
     st.sending(3)
     st.sending(4)
     assert len(st.clicks) == 2 and st.clicks[0] <= st.clicks[1]
+
+
+def test_a_watcher_reads_the_move_of_each_state_he_is_sent():
+    st = WatcherStats()
+    st.read('<div id="table-status" class="x" data-move="7">…</div>\n<div id="table-seats">', "html")
+    st.read('<div id="table-error" class="table-error" role="alert">Slow down</div>', "html")
+    st.read(b'<div id="table-status" data-move="8"></div>', "html")
+    st.read('{"type": "state", "move": 9, "view": {}}', "json")
+    st.read('{"type": "chat", "text": "hi"}', "json")
+    assert [move for _, move in st.seen] == [7, 8, 9]
+    assert st.frames == 5 and st.bytes > 0
+    assert [when for when, _ in st.seen] == sorted(when for when, _ in st.seen)

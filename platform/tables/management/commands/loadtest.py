@@ -326,7 +326,6 @@ class Command(BaseCommand):
                         random.Random(rng.random()),
                         -1 if idle else think,
                         mode,
-                        seated=True,
                     )
                 )
                 for t, i, url, cookie in placed
