@@ -116,7 +116,10 @@ class Snapshot:
         """The seat of the user with this id (None: a visitor), if he sits at the table."""
         seats = self.memo.get(("seats",))
         if seats is None:  # looked up for every socket of the table after every move: a dict, made once
-            seats = self.memo["seats",] = {s.user_id: s.index for s in self.data.seats if s.user_id is not None}
+            seats = self.memo["seats",] = {}
+            for s in self.data.seats:  # a user's first seat, as before (a stand-in bot may hold several)
+                if s.user_id is not None:
+                    seats.setdefault(s.user_id, s.index)
         return seats.get(user_id) if user_id is not None else None
 
     def context(self, seat: int | None, lang: str | None = None) -> dict[str, Any]:
