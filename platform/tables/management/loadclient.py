@@ -179,6 +179,12 @@ def with_headers(frame: dict, ws_url: str) -> str:
     return json.dumps({**frame, "HEADERS": {**headers, "HX-Current-URL": ws_url}})
 
 
+def table_ws_url(url: str, table_id: int, mode: str) -> str:
+    """The table socket a page at ``url`` opens (JSON mode: what a program reads, ``?format=json``)."""
+    query = "?format=json" if mode == "json" else ""
+    return url.replace("http", "ws", 1) + f"/ws/tables/{table_id}/{query}"
+
+
 def browser_socket(ws_url: str, page_url: str, cookie: str) -> Any:
     """A socket opened as a browser's page opens it: its cookie and origin, no pings of its own (a browser
     sends none; it answers the server's, as this client does)."""
@@ -206,8 +212,7 @@ async def socket(
     mode: str,
 ) -> None:
     """A player's table socket: reads each state, clicks one of the actions it offers after ``think``."""
-    query = "?format=json" if mode == "json" else ""
-    ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}/{query}"
+    ws_url = table_ws_url(url, table_id, mode)
     async with gate:  # connect at a pace the servers accept
         ws = await browser_socket(ws_url, url, cookie)
         first = await ws.recv()  # the state on opening: connected
@@ -279,8 +284,7 @@ async def watch(
 ) -> None:
     """A spectator's socket: every state it is sent, read until the deadline. One timeout for the whole run,
     not one per frame as a player's socket needs: 500 watchers' clients share the servers' two cores."""
-    query = "?format=json" if mode == "json" else ""
-    ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}/{query}"
+    ws_url = table_ws_url(url, table_id, mode)
     async with gate:
         ws = await browser_socket(ws_url, url, cookie)
         first = await ws.recv()

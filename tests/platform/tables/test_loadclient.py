@@ -1,6 +1,17 @@
 """The load test's measure of a move reaching every socket, put together from two processes' receipts."""
 
-from tables.management.loadclient import TableStats, WatcherStats, every_socket_latencies, turn_push_latencies
+from urllib.parse import urlsplit
+
+from django.urls.resolvers import RegexPattern, URLResolver
+
+from tables.management.loadclient import (
+    TableStats,
+    WatcherStats,
+    every_socket_latencies,
+    table_ws_url,
+    turn_push_latencies,
+)
+from tables.routing import websocket_urlpatterns
 
 
 def stats(*done: tuple[int, float, float]) -> TableStats:
@@ -66,3 +77,11 @@ def test_a_watcher_reads_the_move_of_each_state_he_is_sent():
     assert [move for _, move in st.seen] == [7, 8, 9]
     assert st.frames == 5 and st.bytes > 0
     assert [when for when, _ in st.seen] == sorted(when for when, _ in st.seen)
+
+
+def test_the_table_socket_opened_is_the_one_the_server_routes():
+    resolver = URLResolver(RegexPattern(r"^/"), websocket_urlpatterns)
+    for mode, query in (("html", ""), ("json", "format=json")):
+        url = urlsplit(table_ws_url("https://cards.example:8443", 42, mode))
+        assert (url.scheme, url.netloc, url.query) == ("wss", "cards.example:8443", query)
+        assert resolver.resolve(url.path).kwargs == {"table_id": 42}

@@ -24,13 +24,14 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tables.management.commands.loadtest import Table_, create_tables, player
+from tables.management.loadclient import table_ws_url
 from tables.models import Game
 from tables.selectors import seat_view
 from tables.services import table_apply_action
 
 
 async def flooder(url: str, table_id: int, cookie: str, deadline: float, rate: float, counts: dict) -> None:
-    ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}/?format=json"
+    ws_url = table_ws_url(url, table_id, "json")
     try:
         async with connect(ws_url, origin=url, additional_headers={"Cookie": cookie}, open_timeout=30) as ws:
             first = json.loads(await ws.recv())
