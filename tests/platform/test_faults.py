@@ -59,7 +59,9 @@ def child_pid(launcher_pid: int, *words: str) -> int | None:
 def watch(port: int, table_id: int):
     """The table's socket as a visitor's page opens it (JSON states), its first state read."""
     url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}/?format=json"
-    page = connect(url, origin=f"http://127.0.0.1:{port}", open_timeout=30)
+    # entered by hand, not in a with block: it stays open across the kill and ``shown_move`` closes it
+    # (websockets 17 warns of a connection not entered, whose call will open a reconnecting client instead)
+    page = connect(url, origin=f"http://127.0.0.1:{port}", open_timeout=30).__enter__()
     page.recv(timeout=30)
     return page
 
