@@ -19,6 +19,7 @@ import multiprocessing
 import random
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +31,8 @@ class TableStats:
     """A table's two players: the moves they sent and when both seats held each."""
 
     seats: int = 2
-    sent: dict[int, float] = field(default_factory=dict)  # move number -> when the move that made it was sent
+    #: move number -> seat -> when that seat's click that would make it was sent (not refused so far)
+    sent: dict[int, dict[int, float]] = field(default_factory=dict)
     seen_seats: dict[int, int] = field(default_factory=dict)
     seat_latencies: list[float] = field(default_factory=list)
     #: when each of ``seat_latencies`` was measured (monotonic clock)
@@ -44,12 +46,22 @@ class TableStats:
     bytes: int = 0
     #: when each click was sent, refused ones too (a "your turn" push is timed from the last one before it)
     clicks: list[float] = field(default_factory=list)
+    #: the watchers' process stamps with the same clock
+    clock: Callable[[], float] = time.monotonic
 
-    def sending(self, move: int) -> None:
-        self.sent[move] = now = time.monotonic()
+    def sending(self, move: int, seat: int) -> None:
+        """A click of ``seat`` that would make ``move``. Both players may click on the same state (one is
+        refused): the move is timed from the earlier click standing, and the seats that hold it already
+        still count (an earlier version forgot them here, and left out such moves)."""
+        now = self.clock()
+        self.sent.setdefault(move, {})[seat] = now
+        self.seen_seats.setdefault(move, 0)
         self.clicks.append(now)
-        self.seen_seats[move] = 0
         self.moves += 1
+
+    def refusal(self, move: int, seat: int) -> None:
+        """``seat``'s click for ``move`` was refused: the move, when it comes, is another click's."""
+        self.sent.get(move, {}).pop(seat, None)
 
     def received(self, move: int) -> None:
         if move not in self.sent:
@@ -58,14 +70,16 @@ class TableStats:
                 self.sent.clear()
                 self.seen_seats.clear()
             return
-        now = time.monotonic()
+        now = self.clock()
         self.seen_seats[move] += 1
         if self.seen_seats[move] == self.seats:
-            sent = self.sent.pop(move)
+            clicks = self.sent.pop(move)
             del self.seen_seats[move]
-            self.seat_latencies.append(now - sent)
-            self.seat_times.append(now)
-            self.done.append((move, sent, now))
+            if clicks:  # (every click for it refused: not a move this client made)
+                sent = min(clicks.values())
+                self.seat_latencies.append(now - sent)
+                self.seat_times.append(now)
+                self.done.append((move, sent, now))
 
 
 @dataclass
@@ -198,9 +212,51 @@ def browser_socket(ws_url: str, page_url: str, cookie: str) -> Any:
     )
 
 
+@dataclass
+class PlayerPage:
+    """What a player's page shows: the last state's move and the clicks its play form still offers."""
+
+    mode: str
+    rng: random.Random
+    move: int | None = None
+    clicks: list[dict] = field(default_factory=list)
+    board: str = ""
+    #: the page's states so far: a click made on one state is stale once the next arrives
+    states: int = 0
+
+    def read(self, raw: str | bytes) -> tuple[int | None, str | None]:
+        """(the move of a state, the reason of a refusal) the frame brings, None for what it does not."""
+        if self.mode == "json":
+            frame = json.loads(raw)
+            if frame.get("type") == "error":
+                return None, str(frame.get("code"))
+            if frame.get("type") != "state" or frame.get("move") is None:
+                return None, None
+            view = frame.get("view") or {}
+            mine = frame["seat"] in view.get("to_act", []) and not view.get("over")
+            clicks = [{"move": frame["move"], "action": a} for a in frame.get("legal") or []] if mine else []
+            self.rng.shuffle(clicks)
+            self._shown(frame["move"], clicks)
+            return frame["move"], None
+        text = raw if isinstance(raw, str) else raw.decode()
+        status = STATUS.search(text)
+        if status is not None:
+            play, shown = PLAY.search(text), BOARD.search(text)
+            self.board = shown.group(0) if shown else self.board  # a fragment not sent is unchanged
+            self._shown(int(status.group(1)), offered_clicks(play.group(0), self.board, self.rng) if play else [])
+            return self.move, None
+        error = ERROR.search(text)
+        return None, (error.group(1)[:40] if error else None)
+
+    def _shown(self, move: int, clicks: list[dict]) -> None:
+        self.move, self.clicks = move, clicks
+        self.states += 1
+
+
 async def socket(
     url: str,
     table_id: int,
+    seat: int,
     cookie: str,
     stats: TableStats,
     gate: asyncio.Semaphore,
@@ -211,64 +267,64 @@ async def socket(
     think: float,
     mode: str,
 ) -> None:
-    """A player's table socket: reads each state, clicks one of the actions it offers after ``think``."""
+    """A player's table socket, read as a browser's page is: every frame as it comes (its arrival is what
+    the move's latency counts), a click on what the page shows ``think`` seconds after it showed it. A
+    state that comes meanwhile replaces the page, and the player thinks again about the new one (his
+    click on the old one would have been refused as stale: a browser has no such buttons any more);
+    after a refusal of his click (a race, or a card the rules refuse) he tries another of the same form
+    at once, unless the page has changed since."""
     ws_url = table_ws_url(url, table_id, mode)
     async with gate:  # connect at a pace the servers accept
         ws = await browser_socket(ws_url, url, cookie)
         first = await ws.recv()  # the state on opening: connected
+    page = PlayerPage(mode, rng)
+    pending: asyncio.Task | None = None
+    #: (page state, move) of the click in flight: its refusal is the page's only if no state came since
+    clicked: tuple[int, int] | None = None
+
+    async def click(delay: float) -> None:
+        nonlocal clicked
+        if delay:
+            await asyncio.sleep(delay)
+        if not page.clicks:
+            return
+        frame = page.clicks.pop()
+        clicked = (page.states, int(frame["move"]) + 1)
+        stats.sending(clicked[1], seat)
+        await ws.send(json.dumps(frame) if mode == "json" else with_headers(frame, ws_url))
+
+    def plan(delay: float) -> None:
+        nonlocal pending
+        if pending is not None:
+            pending.cancel()
+        pending = asyncio.ensure_future(click(delay)) if page.clicks and think >= 0 else None
+
     async with ws:
         await ready.wait()
         await go.wait()
-        deadline = deadlines[0]
-        backlog = [first]
-        clicks: list[dict] = []
-        board = ""
-        while time.monotonic() < deadline:
-            if backlog:
-                raw = backlog.pop()
-            else:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
-                except TimeoutError:
-                    break
-            stats.frames += 1
-            stats.bytes += len(raw)
-            move: int | None = None
-            if mode == "json":
-                frame = json.loads(raw)
-                if frame.get("type") == "error":
-                    stats.refused += 1
-                    stats.why[frame.get("code")] += 1
-                elif frame.get("type") == "state" and frame.get("move") is not None:
-                    move = frame["move"]
-                    view = frame.get("view") or {}
-                    mine = frame["seat"] in view.get("to_act", []) and not view.get("over")
-                    clicks = [{"move": move, "action": a} for a in frame.get("legal") or []] if mine else []
-                    rng.shuffle(clicks)
-            else:
-                status = STATUS.search(raw)
-                if status is not None:
-                    move = int(status.group(1))
-                    play, shown = PLAY.search(raw), BOARD.search(raw)
-                    board = shown.group(0) if shown else board  # a fragment not sent is unchanged
-                    clicks = offered_clicks(play.group(0), board, rng) if play else []
-                elif error := ERROR.search(raw):
-                    stats.refused += 1  # a refused click: try another of the same form
-                    stats.why[error.group(1)[:40]] += 1
-            if move is not None:
-                stats.received(move)
-            elif not (mode == "json" and frame.get("type") == "error") and not (mode == "html" and ERROR.search(raw)):
-                continue
-            if not clicks or think < 0:
-                continue
-            if move is not None and think:
-                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
-            click = clicks.pop()
-            stats.sending(int(click["move"]) + 1)
-            if mode == "json":
-                await ws.send(json.dumps(click))
-            else:
-                await ws.send(with_headers(click, ws_url))
+        try:
+            async with asyncio.timeout_at(deadlines[0]):  # the event loop's clock is time.monotonic
+                raw = first
+                while True:
+                    stats.frames += 1
+                    stats.bytes += len(raw)
+                    move, refused = page.read(raw)
+                    if move is not None:
+                        stats.received(move)
+                        plan(rng.uniform(0.5, 1.5) * think if think > 0 else 0)
+                    elif refused is not None:
+                        stats.refused += 1
+                        stats.why[refused] += 1
+                        if clicked is not None:
+                            stats.refusal(clicked[1], seat)
+                            if clicked[0] == page.states:  # the page as it was: another click of its form
+                                plan(0)
+                    raw = await ws.recv()
+        except TimeoutError:
+            pass
+        finally:
+            if pending is not None:
+                pending.cancel()
 
 
 async def watch(

@@ -1,10 +1,13 @@
 """The load test's measure of a move reaching every socket, put together from two processes' receipts."""
 
+import json
+import random
 from urllib.parse import urlsplit
 
 from django.urls.resolvers import RegexPattern, URLResolver
 
 from tables.management.loadclient import (
+    PlayerPage,
     TableStats,
     WatcherStats,
     every_socket_latencies,
@@ -44,13 +47,85 @@ def test_a_move_a_watcher_never_got_is_left_out():
     assert [round(x, 3) for x in latencies] == [0.02]
 
 
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def timed() -> tuple[TableStats, Clock]:
+    clock = Clock()
+    return TableStats(clock=clock), clock
+
+
 def test_players_both_seats_first():
-    st = TableStats()
-    st.sending(3)
+    st, clock = timed()
+    st.sending(3, seat=0)
+    clock.now += 0.010
     st.received(3)
     assert st.done == []
+    clock.now += 0.005
     st.received(3)
-    assert [move for move, _, _ in st.done] == [3] and st.seat_latencies
+    assert st.done == [(3, 100.0, 100.015)]
+
+
+def test_a_move_both_players_clicked_for_is_timed_from_the_first_click():
+    # the other player clicked on the same state after one seat already held the move: his click is refused,
+    # and the move still counts once his page holds it too
+    st, clock = timed()
+    st.sending(8, seat=0)
+    clock.now += 0.020
+    st.received(8)
+    clock.now += 0.001
+    st.sending(8, seat=1)
+    clock.now += 0.030
+    st.received(8)
+    st.refusal(8, seat=1)
+    assert [round(x, 3) for x in st.seat_latencies] == [0.051]
+
+
+def test_a_refused_click_is_not_the_move():
+    # a card the rules refused, then another click of the same form: the move is that one's
+    st, clock = timed()
+    st.sending(4, seat=1)
+    clock.now += 0.010
+    st.refusal(4, seat=1)
+    st.sending(4, seat=1)
+    clock.now += 0.012
+    st.received(4)
+    st.received(4)
+    assert [round(x, 3) for x in st.seat_latencies] == [0.012]
+    assert len(st.clicks) == 2  # both clicks, for the "your turn" pushes
+
+
+def test_a_move_no_standing_click_made_is_not_timed():
+    st, _ = timed()
+    st.sending(6, seat=0)
+    st.refusal(6, seat=0)
+    st.received(6)
+    st.received(6)
+    assert st.done == [] and st.sent == {}
+
+
+def test_a_page_shows_the_clicks_of_its_last_state():
+    page = PlayerPage("json", random.Random(1))
+    assert page.read(json.dumps({"type": "state", "move": 3, "seat": 1, "view": {"to_act": [0]}})) == (3, None)
+    assert page.clicks == []
+    legal = [{"type": "take"}, {"type": "pass"}]
+    state = {"type": "state", "move": 4, "seat": 1, "view": {"to_act": [1]}, "legal": legal}
+    assert page.read(json.dumps(state)) == (4, None)
+    assert sorted(c["action"]["type"] for c in page.clicks) == ["pass", "take"]
+    assert {c["move"] for c in page.clicks} == {4} and page.states == 2
+    assert page.read(json.dumps({"type": "error", "code": "stale", "message": "x"})) == (None, "stale")
+    assert page.read(json.dumps({"type": "chat", "text": "hi"})) == (None, None) and page.states == 2
+    html_page = PlayerPage("html", random.Random(1))
+    assert html_page.read('<div id="table-error" class="table-error" role="alert">Not your turn</div>') == (
+        None,
+        "Not your turn",
+    )
+    assert html_page.read('<div id="table-error" class="table-error" role="alert"></div>') == (None, None)
 
 
 def test_a_turn_push_is_timed_from_the_last_click_before_it():
@@ -62,8 +137,8 @@ def test_a_turn_push_is_timed_from_the_last_click_before_it():
 
 def test_every_click_is_kept_for_the_pushes():
     st = TableStats()
-    st.sending(3)
-    st.sending(4)
+    st.sending(3, seat=0)
+    st.sending(4, seat=1)
     assert len(st.clicks) == 2 and st.clicks[0] <= st.clicks[1]
 
 

@@ -317,6 +317,7 @@ class Command(BaseCommand):
                     socket(
                         url,
                         setup[t].table_id,
+                        i,
                         cookie,
                         stats[t],
                         gate,
