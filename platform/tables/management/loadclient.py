@@ -214,11 +214,10 @@ def browser_socket(ws_url: str, page_url: str, cookie: str) -> Any:
 
 @dataclass
 class PlayerPage:
-    """What a player's page shows: the last state's move and the clicks its play form still offers."""
+    """What a player's page shows: the clicks its last state's play form still offers."""
 
     mode: str
     rng: random.Random
-    move: int | None = None
     clicks: list[dict] = field(default_factory=list)
     board: str = ""
     #: the page's states so far: a click made on one state is stale once the next arrives
@@ -236,20 +235,20 @@ class PlayerPage:
             mine = frame["seat"] in view.get("to_act", []) and not view.get("over")
             clicks = [{"move": frame["move"], "action": a} for a in frame.get("legal") or []] if mine else []
             self.rng.shuffle(clicks)
-            self._shown(frame["move"], clicks)
+            self._shown(clicks)
             return frame["move"], None
         text = raw if isinstance(raw, str) else raw.decode()
         status = STATUS.search(text)
         if status is not None:
             play, shown = PLAY.search(text), BOARD.search(text)
             self.board = shown.group(0) if shown else self.board  # a fragment not sent is unchanged
-            self._shown(int(status.group(1)), offered_clicks(play.group(0), self.board, self.rng) if play else [])
-            return self.move, None
+            self._shown(offered_clicks(play.group(0), self.board, self.rng) if play else [])
+            return int(status.group(1)), None
         error = ERROR.search(text)
         return None, (error.group(1)[:40] if error else None)
 
-    def _shown(self, move: int, clicks: list[dict]) -> None:
-        self.move, self.clicks = move, clicks
+    def _shown(self, clicks: list[dict]) -> None:
+        self.clicks = clicks
         self.states += 1
 
 
