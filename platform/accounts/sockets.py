@@ -13,6 +13,7 @@ import time
 from asgiref.sync import sync_to_async
 
 from core import outbox
+from core.outage import tolerate
 
 #: close codes a page can read: signed out (logout, session ended) and banned
 CLOSE_SIGNED_OUT = 4401
@@ -67,7 +68,8 @@ class UserSocketMixin:
 
         if self._counted and time.monotonic() - self._seen > 60:
             self._seen = time.monotonic()
-            await sync_to_async(throttle.socket_seen, thread_sensitive=False)(self.client, self.channel_name)  # type: ignore[attr-defined]
+            seen = sync_to_async(throttle.socket_seen, thread_sensitive=False)
+            await tolerate(seen(self.client, self.channel_name), "renewing the socket's count")  # type: ignore[attr-defined]
 
     async def user_frame_allowed(self) -> bool:
         """One frame from the owner's budget across all his sockets and processes; once spent, this socket

@@ -24,6 +24,7 @@ from chat.models import PHRASES
 from chat.selectors import chat_hidden, lobby_group, sees_spectators, spectators_group
 from chat.services import ChatRefused, chat_post
 from core import outbox
+from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
 
 
 def database_sync_to_async(func):
@@ -71,6 +72,10 @@ class ChatSocketMixin:
             )
         except ChatRefused as refused:
             await self.send_error(refused.code, str(refused))  # type: ignore[attr-defined]
+        except outbox.Undelivered:
+            # stored (a reload shows it), but no one was sent it
+            message = gettext("Your message was kept, but not sent out: the server is briefly unavailable.")
+            await self.send_error("unavailable", message)  # type: ignore[attr-defined]
 
     async def chat_line(self, event: dict[str, Any]) -> None:
         if self.chat_is_hidden:
@@ -84,7 +89,7 @@ class ChatSocketMixin:
             await self.send(text_data=render_to_string("chat/_line_oob.html", {"line": line}))  # type: ignore[attr-defined]
 
 
-class LobbyChatConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
+class LobbyChatConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         query = parse_qs(self.scope.get("query_string", b"").decode("utf-8", "replace"))
@@ -95,11 +100,16 @@ class LobbyChatConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        await self.user_socket_close()
-        await self.chat_leave()
+        await tolerate(self.user_socket_close(), "the socket cap")
+        await tolerate(self.chat_leave(), "leaving the chat")
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not await self.user_frame_allowed():
+        try:
+            allowed = await self.user_frame_allowed()
+        except REDIS_DOWN:
+            await self.send_error("unavailable", str(UNAVAILABLE))
+            return
+        if not allowed:
             await self.send_error("rate", gettext("Too many messages from your account: slow down a little."))
             return
         try:

@@ -107,7 +107,8 @@ REDIS_URL = redis_url(os.environ.get("REDIS_URL"), REDIS_SOCKET)
 REDIS_EMBEDDED = not os.environ.get("REDIS_URL")
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        # Django's Redis cache, answering as if empty while Redis cannot be reached (sessions then read the database)
+        "BACKEND": "core.cache.ResilientRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "cards",
         "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},

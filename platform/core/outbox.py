@@ -9,11 +9,17 @@ loop and back with the thread waiting (measured under the HTML load test at 100
 tables: 9 ms at the median and 60 ms at p99 of every move, all of it on the way
 to the other seats). Anywhere else (a Celery task, a view, a shell) a send is
 made at once, as before. Either way nothing is sent before the commit.
+
+A send that fails (Redis unreachable) is logged and never fails the change that
+committed before it: a view answers as usual, a task does not retry what it did,
+and a socket is told by ``Undelivered`` so it can refresh its own pages
+(``core.outage``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any, TypeVar
@@ -22,6 +28,8 @@ from asgiref.sync import async_to_sync
 from channels import DEFAULT_CHANNEL_LAYER
 from channels.db import DatabaseSyncToAsync
 from channels.layers import get_channel_layer
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -40,7 +48,22 @@ def group_send(group: str, event: dict[str, Any], alias: str = DEFAULT_CHANNEL_L
         return
     layer = get_channel_layer(alias)
     if layer is not None:
-        async_to_sync(layer.group_send)(group, event)
+        try:
+            async_to_sync(layer.group_send)(group, event)
+        except Exception as exc:  # committed: the change stands, only its notice is lost
+            _lost(group, event, exc)
+
+
+class Undelivered(Exception):
+    """The service ran and committed, but some of its events could not be sent (``run``)."""
+
+    def __init__(self, result: Any, groups: list[str]) -> None:
+        super().__init__(f"events not sent to {', '.join(groups)}")
+        self.result, self.groups = result, groups
+
+
+def _lost(group: str, event: dict[str, Any], exc: BaseException) -> None:
+    log.warning("%s event to %s not sent (%s): its pages catch up on the next one", event.get("type"), group, exc)
 
 
 async def run(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -49,22 +72,37 @@ async def run(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     They are made whether ``func`` returns or raises: a send is only ever collected
     once its transaction committed. Each group gets its events in order; groups are
     sent to at once (a move's table event does not wait behind its "your turn").
+    Raises ``Undelivered`` (with ``func``'s result) when ``func`` returned but a send failed.
     """
     box: list[Send] = []
     token = _OUTBOX.set(box)
     try:
-        return await DatabaseSyncToAsync(func, thread_sensitive=False)(*args, **kwargs)
+        result = await DatabaseSyncToAsync(func, thread_sensitive=False)(*args, **kwargs)
     finally:
         _OUTBOX.reset(token)
-        if box:
-            groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
-            for alias, group, event in box:
-                groups.setdefault((alias, group), []).append(event)
-            await asyncio.gather(*(_send(alias, group, events) for (alias, group), events in groups.items()))
+        lost = await _send_all(box) if box else []
+    if lost:
+        raise Undelivered(result, lost)
+    return result
 
 
-async def _send(alias: str, group: str, events: list[dict[str, Any]]) -> None:
+async def _send_all(box: list[Send]) -> list[str]:
+    """Make the collected sends; the groups some event could not be sent to."""
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for alias, group, event in box:
+        groups.setdefault((alias, group), []).append(event)
+    sent = await asyncio.gather(*(_send(alias, group, events) for (alias, group), events in groups.items()))
+    return [group for (_alias, group), ok in zip(groups, sent, strict=True) if not ok]
+
+
+async def _send(alias: str, group: str, events: list[dict[str, Any]]) -> bool:
     layer = get_channel_layer(alias)
-    if layer is not None:
-        for event in events:
+    if layer is None:
+        return True
+    for event in events:
+        try:
             await layer.group_send(group, event)
+        except Exception as exc:
+            _lost(group, event, exc)
+            return False  # the group's later events would only arrive out of order
+    return True

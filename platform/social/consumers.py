@@ -18,6 +18,7 @@ from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.sockets import CLOSE_SIGNED_OUT, user_group
+from core.outage import OutageSafeMixin, tolerate
 from social import presence
 from social.selectors import notification_payload, socket_hello, unread_count
 from social.services import social_group
@@ -54,7 +55,7 @@ def place_of(user, path: str) -> str:
     return ""
 
 
-class PresenceConsumer(AsyncWebsocketConsumer):
+class PresenceConsumer(OutageSafeMixin, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated or user.is_bot:
@@ -79,8 +80,8 @@ class PresenceConsumer(AsyncWebsocketConsumer):
         if not hasattr(self, "groups_joined"):
             return
         for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
-        await to_thread(presence.presence_leave)(self.user.pk, self.channel_name)
+            await tolerate(self.channel_layer.group_discard(group, self.channel_name), "leaving a group")
+        await tolerate(to_thread(presence.presence_leave)(self.user.pk, self.channel_name), "going offline")
 
     def _allow_frame(self) -> bool:
         now = time.monotonic()
@@ -103,7 +104,8 @@ class PresenceConsumer(AsyncWebsocketConsumer):
         if not isinstance(frame, dict) or frame.get("type") != "ping":
             await self._error("malformed", 'expected {"type": "ping"}')
             return
-        await to_thread(presence.presence_touch)(self.user.pk, self.channel_name, self.where)
+        # the tab is alive whether or not Redis could record it: the next heartbeat records it again
+        await tolerate(to_thread(presence.presence_touch)(self.user.pk, self.channel_name, self.where), "a heartbeat")
         await self.send(text_data=json.dumps({"type": "pong"}))
 
     async def _error(self, code: str, message: str) -> None:
@@ -113,7 +115,7 @@ class PresenceConsumer(AsyncWebsocketConsumer):
 
     async def user_disconnect(self, event: dict) -> None:
         # offline at once, not when the closing handshake completes
-        await to_thread(presence.presence_leave)(self.user.pk, self.channel_name)
+        await tolerate(to_thread(presence.presence_leave)(self.user.pk, self.channel_name), "going offline")
         await self.close(code=event.get("code") or CLOSE_SIGNED_OUT)
 
     async def social_notify(self, event: dict) -> None:

@@ -10,11 +10,14 @@ users go offline within ``PRESENCE_TTL`` seconds. A hash beside it says where ea
 
 from __future__ import annotations
 
+import logging
 import time
 from functools import lru_cache
 
 import redis
 from django.conf import settings
+
+log = logging.getLogger(__name__)
 
 PREFIX = "cards:presence"
 
@@ -74,7 +77,11 @@ def online_where(user_ids: list[int]) -> dict[int, list[str]]:
     for uid in user_ids:
         pipe.zrangebyscore(_conns(uid), now, "+inf")
         pipe.hgetall(_where(uid))
-    replies = pipe.execute()
+    try:
+        replies = pipe.execute()
+    except redis.RedisError as exc:  # a page still shows: everyone offline until Redis is back
+        log.warning("presence unknown (%s)", exc)
+        return {}
     found: dict[int, list[str]] = {}
     for i, uid in enumerate(user_ids):
         live, where = replies[2 * i], replies[2 * i + 1]

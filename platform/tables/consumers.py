@@ -27,6 +27,7 @@ from django.utils.translation import get_language, gettext
 from accounts.sockets import CLOSE_TOO_MANY, UserSocketMixin
 from chat.consumers import ChatSocketMixin
 from core import outbox
+from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
 from games import get_game
 from tables import live, relay
 from tables.models import Table
@@ -93,7 +94,7 @@ def action_from_frame(frame: Any, fields: Mapping[str, str] | None = None) -> tu
     return move, action
 
 
-class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
+class TableConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
     #: a seated player's socket hears the table's events before its watchers' (``tables.relay``)
     relay_first = False
 
@@ -152,15 +153,17 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         return True
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await relay.leave(self.group, self)
+        # this process's own bookkeeping first: the rest needs Redis, and is kept by nothing if Redis is gone
         if getattr(self, "watching", False):
             self.watching = False
             live.unwatch(self.table_id)
+        if hasattr(self, "group"):
+            await tolerate(relay.leave(self.group, self), "leaving the table's group")
         if hasattr(self, "user_group"):
-            await sync_to_async(presence_remove, thread_sensitive=False)(self.table_id, self.user.pk, self.channel_name)
-        await self.user_socket_close()
-        await self.chat_leave()
+            remove = sync_to_async(presence_remove, thread_sensitive=False)
+            await tolerate(remove(self.table_id, self.user.pk, self.channel_name), "table presence")
+        await tolerate(self.user_socket_close(), "the socket cap")
+        await tolerate(self.chat_leave(), "leaving the chat")
 
     async def user_disconnect(self, event: dict) -> None:
         """A ban or a logout elsewhere: say why, then close."""
@@ -199,8 +202,13 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
             move, action = action_from_frame(frame, self.choice_fields)
             known = self._known()
             refuse_if_older(move, known)  # a click on an old page: no thread, no query
-            # the move's events go out from this event loop once its thread returns (``core.outbox``)
-            await outbox.run(table_player_action, self.table_id, self.user, move, action, known)
+            try:
+                # the move's events go out from this event loop once its thread returns (``core.outbox``)
+                await outbox.run(table_player_action, self.table_id, self.user, move, action, known)
+            except outbox.Undelivered:
+                # the move stands: this process's pages of the table read it afresh, the others catch up
+                # on the table's next event
+                await relay.refresh(self.group)
         except ActionRefused as refused:
             if refused.code == "rate":
                 self.rate_refusals += 1
@@ -208,6 +216,8 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
                     await self.close(code=CLOSE_TOO_MANY)
                     return
             await self.send_error(refused.code, str(refused))
+        except REDIS_DOWN:
+            await self.send_error("unavailable", str(UNAVAILABLE))
         except Exception:
             # a frame no check foresaw: the sender hears so, the socket stays open
             log.exception("table %s: frame refused by an unexpected error", self.table_id)
@@ -254,9 +264,12 @@ class TableConsumer(UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
         if self._counted and time.monotonic() - self._seen > 60:
             await self.user_socket_seen()  # still open: keep counting towards the user's socket cap
             if hasattr(self, "user_group"):
-                await sync_to_async(presence_add, thread_sensitive=False)(
-                    self.table_id, self.user.pk, self.channel_name
-                )
+                try:
+                    await sync_to_async(presence_add, thread_sensitive=False)(
+                        self.table_id, self.user.pk, self.channel_name
+                    )
+                except REDIS_DOWN as exc:  # the state still goes out; the next one renews the presence
+                    log.warning("table %s: presence not renewed (%s)", self.table_id, exc)
         snapshot = await live.snapshot(self.table_id, at_least, fresh, delta)
         seat = snapshot.seat_of(self.user_id)
         self.relay_first = seat is not None

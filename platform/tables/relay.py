@@ -117,6 +117,52 @@ async def _open(layer: Any, group: str, entry: _Group) -> None:
     entry.channel = await layer.new_channel()
     await layer.group_add(group, entry.channel)
     entry.reader = asyncio.ensure_future(_read(layer, group, entry))
+    _watch_reconnects(layer)
+
+
+class _Reconnects:
+    """Every table open in this process is read afresh when its subscriptions come back after Redis was gone.
+
+    Pub/sub keeps nothing for a process that is not subscribed, so a move made while
+    Redis restarted, or before this process subscribed again, never reaches its pages;
+    without this a player could wait for a move he was never shown until his own turn
+    timed out. redis-py subscribes again when its connection comes back, then calls
+    the connection's callbacks in the order they were registered: this one runs after
+    the subscriptions are renewed, so a read made then misses nothing. (channels_redis
+    4.3 takes an ``on_reconnect`` argument but never calls it, hence the connection's
+    own hook.)
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.tasks: set[asyncio.Task] = set()  # held until done (the loop keeps only weak references)
+
+    def on_connect(self, connection: Any) -> None:
+        task = self.loop.create_task(_refresh_all(self.loop))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+
+#: per event loop; the connections hold the hook weakly
+_RECONNECTS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Reconnects] = weakref.WeakKeyDictionary()
+
+
+def _watch_reconnects(layer: Any) -> None:
+    loop = asyncio.get_running_loop()
+    hook = _RECONNECTS.get(loop)
+    if hook is None:
+        hook = _RECONNECTS[loop] = _Reconnects(loop)
+    for shard in getattr(layer, "_shards", ()):
+        connection = getattr(getattr(shard, "_pubsub", None), "connection", None)
+        if connection is not None:
+            connection.register_connect_callback(hook.on_connect)  # once: a second registration is ignored
+
+
+async def _refresh_all(loop: asyncio.AbstractEventLoop) -> None:
+    groups = [group for group, entry in list(_GROUPS.items()) if entry.loop is loop]
+    log.warning("the table layer reconnected: %d table(s) open here read afresh", len(groups))
+    for group in groups:
+        await refresh(group)
 
 
 async def _read(layer: Any, group: str, entry: _Group) -> None:
@@ -175,6 +221,17 @@ async def _serve_watchers(queue: asyncio.Queue) -> None:
             await asyncio.sleep(0)  # a player's event that came in meanwhile is handed on first
             if member in entry.members:  # not a socket closed since
                 await _hand(group, member, event)
+
+
+async def refresh(group: str) -> None:
+    """Every socket of ``group`` in this process reads its table afresh: an event of the table could not
+    be sent (``core.outbox.Undelivered``), so the layer will not bring it."""
+    entry = _GROUPS.get(group)
+    if entry is None:
+        return
+    members = sorted(entry.members, key=lambda m: not m.relay_first)
+    for member in members:
+        await _hand(group, member, {"type": "table.changed"})
 
 
 def members(group: str) -> int:

@@ -8,6 +8,7 @@ a short Celery countdown task; both act through ``tables.services`` again.
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django.conf import settings
@@ -17,6 +18,8 @@ from django.utils import timezone
 from games.base import State
 from tables import deadlines, signals, tasks
 from tables.models import Game, Seat, Table
+
+log = logging.getLogger(__name__)
 
 #: two missed turns in a row and a bot takes over the seat
 AWAY_AFTER_TIMEOUTS = 2
@@ -88,7 +91,10 @@ def schedule_turn(game_id: int, move_number: int, deadline, automated: bool) -> 
         return
     deadlines.deadline_set(game_id, move_number, deadline)
     if automated:
-        tasks.bot_move.apply_async((game_id, move_number), countdown=settings.BOT_DELAY_SECONDS)
+        try:
+            tasks.bot_move.apply_async((game_id, move_number), countdown=settings.BOT_DELAY_SECONDS)
+        except Exception as exc:  # the broker unreachable after commit: the turn's deadline plays it
+            log.warning("bot move of game %s move %s not queued (%s)", game_id, move_number, exc)
 
 
 def after_move(game: Game, seat: Seat, by: str) -> bool:

@@ -14,11 +14,12 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from core.outage import OutageSafeMixin
 from tournaments.models import Tournament
 from tournaments.selectors import visible_to
 
 
-class TournamentConsumer(AsyncWebsocketConsumer):
+class TournamentConsumer(OutageSafeMixin, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))

@@ -10,6 +10,7 @@ Sockets hear about changes only after commit.
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 from typing import Any
 
@@ -30,6 +31,8 @@ from tournaments import cumulative, seating
 from tournaments.models import ORGANIZERS_GROUP, Announcement, Board, Registration, Result, Round, Tournament
 from tournaments.scoring import scored_per_match
 from tournaments.selectors import ranking
+
+log = logging.getLogger(__name__)
 
 
 class TournamentRefused(ValueError):
@@ -414,7 +417,10 @@ def board_finish(table: Table) -> None:
 def _advance_later(tournament_id: int) -> None:
     from tournaments import tasks
 
-    tasks.tournament_advance.delay(tournament_id)
+    try:
+        tasks.tournament_advance.delay(tournament_id)
+    except Exception as exc:  # the broker unreachable after commit: the 5 s tick moves the round on
+        log.warning("tournament %s: advance not queued (%s)", tournament_id, exc)
 
 
 # -- the organizer ---------------------------------------------------------------------------------

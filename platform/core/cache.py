@@ -1,0 +1,114 @@
+"""The Redis cache, kept out of the way of every request while Redis cannot be reached.
+
+Sessions (``cached_db``), moderation standings and the per-user limits of chat,
+social actions and allauth's logins all go through this cache. Django's own
+Redis cache raises when Redis is gone, so a Redis restart would answer every
+signed-in page with a 500. Here a failed call is logged and answered as if the
+cache were empty: sessions and standings are read from PostgreSQL (where they
+live), and the limits counted here let the request through until Redis is back
+(fail open: the sockets' own per-socket limits still hold). After a failure the
+cache is not asked again for ``PAUSE`` seconds, so a Redis host that stopped
+answering (no refusal, only timeouts) costs a request one timeout, not one per
+cache call.
+
+A write that failed may have left an older value behind (a session since
+changed or ended, a standing since a ban): its key is remembered and deleted
+first thing when Redis answers again, so a logout or a ban made during the
+outage holds once Redis is back, even a Redis that kept its data.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+
+from core.outage import REDIS_DOWN
+
+log = logging.getLogger(__name__)
+
+#: seconds without asking Redis after a call failed
+PAUSE = 1.0
+#: keys to delete once Redis is back; past this many the oldest are given up (and logged)
+MAX_UNSURE = 10_000
+
+T = TypeVar("T")
+Key = tuple[Any, int | None]  # (key, version) as the caller gave them
+
+
+class ResilientRedisCache(RedisCache):
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self._down_until = 0.0
+        self._unsure: dict[Key, None] = {}  # insertion-ordered set
+        self._lock = threading.Lock()
+
+    def _call(self, name: str, call: Callable[[], T], fallback: T, unsure: Iterable[Key] = ()) -> T:
+        if time.monotonic() >= self._down_until:
+            try:
+                if self._unsure:
+                    self._forget_unsure()
+                return call()
+            except REDIS_DOWN as exc:
+                log.warning("cache %s failed, answering as if empty for %.0f s (%s)", name, PAUSE, exc)
+                self._down_until = time.monotonic() + PAUSE
+        with self._lock:
+            for key in unsure:
+                self._unsure[key] = None
+            while len(self._unsure) > MAX_UNSURE:
+                log.error("cache key %r may keep a stale value: too many writes failed", next(iter(self._unsure)))
+                del self._unsure[next(iter(self._unsure))]
+        return fallback
+
+    def _forget_unsure(self) -> None:
+        with self._lock:
+            keys, self._unsure = list(self._unsure), {}
+        try:
+            for key, version in keys:
+                RedisCache.delete(self, key, version)
+        except REDIS_DOWN:
+            with self._lock:
+                self._unsure = {**dict.fromkeys(keys), **self._unsure}
+            raise
+        log.warning("cache: %d key(s) written during the outage deleted", len(keys))
+
+    def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
+        # as if stored: a lock or a first hit goes ahead
+        return self._call("add", lambda: RedisCache.add(self, key, value, timeout, version), True)
+
+    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
+        return self._call("get", lambda: RedisCache.get(self, key, default, version), default)
+
+    def set(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> None:
+        call = lambda: RedisCache.set(self, key, value, timeout, version)  # noqa: E731
+        self._call("set", call, None, [(key, version)])
+
+    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
+        return self._call("touch", lambda: RedisCache.touch(self, key, timeout, version), False)
+
+    def delete(self, key: Any, version: int | None = None) -> bool:
+        return self._call("delete", lambda: RedisCache.delete(self, key, version), False, [(key, version)])
+
+    def get_many(self, keys: Any, version: int | None = None) -> dict[Any, Any]:
+        return self._call("get_many", lambda: RedisCache.get_many(self, keys, version), {})
+
+    def has_key(self, key: Any, version: int | None = None) -> bool:
+        return self._call("has_key", lambda: RedisCache.has_key(self, key, version), False)
+
+    def incr(self, key: Any, delta: int = 1, version: int | None = None) -> int:
+        # as if counting from nothing: a limit lets it through
+        return self._call("incr", lambda: RedisCache.incr(self, key, delta, version), delta)
+
+    def set_many(self, data: dict[Any, Any], timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> list[Any]:
+        call = lambda: RedisCache.set_many(self, data, timeout, version)  # noqa: E731
+        return self._call("set_many", call, list(data), [(key, version) for key in data])
+
+    def delete_many(self, keys: Any, version: int | None = None) -> None:
+        keys = list(keys)
+        call = lambda: RedisCache.delete_many(self, keys, version)  # noqa: E731
+        self._call("delete_many", call, None, [(key, version) for key in keys])
