@@ -210,8 +210,10 @@ class BiznesState(State):
     def _apply(self, seat: int, kind: str, action: Action) -> None:
         if kind not in PHASE_ACTIONS[self.phase]:
             raise IllegalAction(f"no {kind!r} now: the deal is in the {self.phase} phase")
+        if self.turn is None:
+            raise IllegalAction(say("nobody is to act"))
         if seat != self.turn:
-            raise IllegalAction(say("not your turn: seat %(n)s is to act", n=self.turn))
+            raise IllegalAction(say("not your turn: seat %(n)s is to act", n=self.turn + 1))
         _DO[kind](self, seat, action)
 
     def _do_bid(self, seat: int, action: Action) -> None:

@@ -319,7 +319,7 @@ class DurakState(State):
         if self.phase != "attack":
             raise IllegalAction(say("the bout has been led already: throw in, cover or take"))
         if seat != self.attacker:
-            raise IllegalAction(say("not your turn: seat %(n)s leads", n=self.attacker))
+            raise IllegalAction(say("not your turn: seat %(n)s leads", n=self.attacker + 1))
         cards = action.get("cards")
         hand = self.hands[seat]
         if type(cards) is list and len(cards) == 1 and (card := cards[0]) in hand:  # one held card: no more checks
@@ -510,7 +510,7 @@ class DurakState(State):
         waiting = self.to_act()
         tried = _NOT_NOW.get(what) or say("you cannot %(what)s now", what=what)
         if waiting:
-            return [tried, say("seat %(n)s is to act", n=waiting[0])]
+            return [tried, say("seat %(n)s is to act", n=waiting[0] + 1)]
         return [tried, say("nobody is to act")]
 
     _HANDLERS: ClassVar[Mapping[str, Callable[[DurakState, int, Action], None]]] = {

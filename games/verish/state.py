@@ -208,7 +208,7 @@ class VerishState(State):
     def _check_move(self, seat: int, kind: str, action: Action) -> list[str]:
         """The rules' checks after the common ones; the cards placed, if any."""
         if seat != self.turn:
-            raise IllegalAction(say("not your turn: seat %(n)s is to act", n=self.turn))
+            raise IllegalAction(say("not your turn: seat %(n)s is to act", n=self.turn + 1))
         if kind == "claim":
             if self.phase != CLAIM:
                 raise IllegalAction(say("a pile is open: believe, doubt or add to it"))

@@ -46,3 +46,18 @@ def test_every_option_has_a_sentence_of_help():
 )
 def test_seat_counts_are_the_ones_the_engine_accepts(game, options, counts):
     assert get_game(game).seat_counts(options) == counts
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_move_out_of_turn_names_the_seat_to_act_as_pages_number_it(name):
+    """Pages number seats from 1 ("seat 1" is the first); a refusal a player can meet says the same."""
+    from games import IllegalAction
+
+    state = get_game(name).new(seed=7)
+    to_act = state.to_act()[0]
+    idle = next(seat for seat in range(state.seats) if seat not in state.to_act())
+    action = state.legal_actions(to_act)[0]
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(idle, action)
+    assert refused.value.said is not None  # shown to the player in his language
+    assert re.search(rf"\bseat {to_act + 1}\b", str(refused.value)), str(refused.value)

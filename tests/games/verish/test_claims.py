@@ -34,7 +34,7 @@ def test_v2_the_count_is_true_and_the_kind_may_be_a_lie() -> None:
 @pytest.mark.parametrize(
     ("seat", "action", "match"),
     [
-        (1, claim(["6H"], "6"), "not your turn: seat 0"),
+        (1, claim(["6H"], "6"), "not your turn: seat 1 is to act"),
         (0, BELIEVE, "no pile"),
         (0, add(["6S"]), "no pile"),
         (0, claim([], "6"), "cards"),
@@ -86,8 +86,8 @@ def test_fifty_two_cards_allow_claims_of_twos() -> None:
 def test_v3_the_next_player_answers_and_an_addition_passes_the_choice_on() -> None:
     state = new(THREE)
     state.apply(0, claim(["6S", "6C"], "6"))
-    refused(state, 0, BELIEVE, "not your turn: seat 1")
-    refused(state, 2, DOUBT, "not your turn: seat 1")
+    refused(state, 0, BELIEVE, "not your turn: seat 2 is to act")
+    refused(state, 2, DOUBT, "not your turn: seat 2 is to act")
     refused(state, 1, claim(["6H"], "6"), "pile is open")
     state.apply(1, add(["6H", "JC", "JD"]))  # "three more sixes"
     assert state.to_act() == [2]
