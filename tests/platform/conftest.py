@@ -103,7 +103,7 @@ def language_reset():
 
 
 @pytest.fixture(autouse=True, scope="session")
-def connections_closed_at_the_end(django_db_setup, django_db_blocker):
+def connections_closed_at_the_end(redis_server, django_db_setup, django_db_blocker):
     """On PostgreSQL, end the test database's other sessions before it is dropped.
 
     Sockets' database work runs on the threads of each test's event loop, each keeping its
@@ -112,6 +112,7 @@ def connections_closed_at_the_end(django_db_setup, django_db_blocker):
     ``sync_to_async`` lives, with its connection, to the end. Django then could not drop the
     test database ("is being accessed by other users") and the next run found it left over.
     (Seen at the end of a run: 4 other sessions, 1 after ``gc.collect()``, that thread's.)
+    After ``redis_server``, which makes this run's folder (the SQLite test database's).
     """
     yield
     from django.db import connection
