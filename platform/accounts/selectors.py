@@ -6,7 +6,7 @@ from accounts.models import User
 
 
 def profile_user(username: str) -> User:
-    """An active human player by username, or 404 (bots have no public profile yet)."""
+    """An active account by username (a player or a bot), or 404."""
     return get_object_or_404(User, username=username, is_active=True)
 
 
@@ -15,3 +15,27 @@ def profile_games_played(user: User) -> int:
     from tables.models import Game
 
     return Game.objects.filter(status=Game.Status.FINISHED, table__seats__user=user).count()
+
+
+def bot_levels(user: User) -> list[dict]:
+    """For a named bot: each level it has played at, with the account its rated results count for.
+
+    A named bot carries no rating of its own (``accounts.bots``): its strength is its
+    level's, so its profile shows the levels it played at and their ratings.
+    """
+    from accounts.bots import LEVEL_WORDS
+    from leaderboards.selectors import player_ratings
+    from tables.models import Seat
+
+    if not user.is_bot:
+        return []
+    played = set(Seat.objects.filter(user=user).exclude(bot_level="").values_list("bot_level", flat=True))
+    accounts = {u.username: u for u in User.objects.filter(username__in=[f"bot-{level}" for level in played])}
+    order = list(LEVEL_WORDS)  # weakest first
+    levels = []
+    for level in sorted(played, key=lambda lv: (order.index(lv) if lv in order else len(order), lv)):
+        account = accounts.get(f"bot-{level}")
+        if account is not None and account != user:
+            rated = player_ratings(account)["ratings"]
+            levels.append({"word": LEVEL_WORDS.get(level, level), "account": account, "ratings": rated})
+    return levels

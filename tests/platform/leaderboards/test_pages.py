@@ -81,3 +81,26 @@ def test_biznes_season_sums_half_points_exactly(client, django_user_model):
     assert "-1.5" in page.content.decode()
     earlier = client.get("/leaderboards/biznes/seasons/?season=2001-01")
     assert earlier.context["rows"] == [] and "2001-01" in earlier.context["seasons"]
+
+
+def test_a_named_bots_profile_shows_the_ratings_of_the_levels_it_plays_at(client, django_user_model):
+    """A named bot's results count for its level's account: its profile says so and shows those ratings."""
+    from accounts.services import ensure_bot_accounts
+    from tables.models import Seat, Table
+
+    ensure_bot_accounts()
+    olena = django_user_model.objects.get(username="bot-olena")
+    human = django_user_model.objects.create_user("host", "h@example.com", "pw-cards-123")
+    table = Table.objects.create(game="durak", options={}, seats_count=2, created_by=human)
+    Seat.objects.create(table=table, index=0, user=human)
+    Seat.objects.create(table=table, index=1, user=olena, bot_level="strong")
+    strong = django_user_model.objects.get(username="bot-strong")
+    now = timezone.now()
+    PlayerRating.objects.create(user=strong, kind="durak", mu=30, sigma=3, rating=1234, games=40, updated_at=now)
+
+    page = client.get(f"/u/{olena.username}/").content.decode()
+    assert "no rating of its own" in page
+    assert 'href="/u/bot-strong/"' in page and "Durak 1234" in page
+    assert "bot-random" not in page  # a level she never played at
+    # a human's profile is as before
+    assert "no rating of its own" not in client.get(f"/u/{human.username}/").content.decode()
