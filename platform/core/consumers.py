@@ -5,9 +5,12 @@ from __future__ import annotations
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from accounts.sockets import CLOSE_SIGNED_OUT, user_group
+from core.outage import OutageSafeMixin
 
 
-class HealthConsumer(AsyncJsonWebsocketConsumer):
+class HealthConsumer(OutageSafeMixin, AsyncJsonWebsocketConsumer):
+    """Turned away with 1013 while Redis is gone (``core.outage``): the probe then says so by failing."""
+
     async def connect(self) -> None:
         await self.accept()
         # a round trip through the channel layer (Redis), not just this process

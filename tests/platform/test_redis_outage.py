@@ -121,6 +121,9 @@ async def test_a_move_while_redis_is_down_is_refused_clearly_and_goes_through_on
     refused = WebsocketCommunicator(application, path, headers=origin)
     connected, code = await refused.connect(timeout=10)
     assert not connected and code == CLOSE_UNAVAILABLE
+    probe = WebsocketCommunicator(application, "/ws/health/", headers=origin)  # a monitor's socket says so too
+    connected, code = await probe.connect(timeout=10)
+    assert not connected and code == CLOSE_UNAVAILABLE
 
     own_redis.start()
     # the page's own click again, as a player would: once Redis answers it is played and shown
