@@ -3,17 +3,27 @@
 Consumers use ``UserSocketMixin``: it joins ``user_group(user.pk)``, counts the
 socket towards its owner's cap, and handles the ``user.disconnect`` event by
 closing with ``CLOSE_SIGNED_OUT`` (or the code the event carries).
-``user_sockets_close`` is called from a service, after commit.
+``user_sockets_close`` is called from a service, after commit. That event is lost
+if Redis is gone when it is sent, so every signed-in socket is checked against the
+database again when the channel layer reconnects (``recheck_all``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
+import weakref
+from typing import Any
 
 from asgiref.sync import sync_to_async
+from channels import DEFAULT_CHANNEL_LAYER
+from channels.db import DatabaseSyncToAsync
 
 from core import outbox
-from core.outage import tolerate
+from core.outage import on_reconnect, tolerate
+
+log = logging.getLogger(__name__)
 
 #: close codes a page can read: signed out (logout, session ended) and banned
 CLOSE_SIGNED_OUT = 4401
@@ -27,6 +37,58 @@ def user_group(user_id: int) -> str:
 def user_sockets_close(user_id: int, code: int = CLOSE_SIGNED_OUT, reason: str = "") -> None:
     """Close every open socket of a user, in every web process (Redis channel layer)."""
     outbox.group_send(user_group(user_id), {"type": "user.disconnect", "code": code, "reason": reason})
+
+
+def standing_now(scope: dict[str, Any]) -> tuple[int, str] | None:
+    """Why a signed-in user's socket must close now (his session ended, his account gone or banned), or None."""
+    from accounts.models import User
+    from moderation.selectors import ban_message
+
+    user = scope.get("user")
+    if user is None or not user.is_authenticated:
+        return None
+    session = scope.get("session")
+    key = getattr(session, "session_key", None)
+    if session is None or key is None or not session.exists(key):
+        return CLOSE_SIGNED_OUT, ""
+    if not User.objects.filter(pk=user.pk, is_active=True).exists():
+        return CLOSE_SIGNED_OUT, ""
+    banned = ban_message(user.pk)
+    return (CLOSE_BANNED, banned) if banned else None
+
+
+#: per event loop, the open sockets of signed-in users (``watch``)
+_WATCHED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, weakref.WeakSet] = weakref.WeakKeyDictionary()
+
+
+def watch(consumer: Any) -> None:
+    """Check this socket again when the channel layer is back after Redis was gone (``recheck_all``)."""
+    _WATCHED.setdefault(asyncio.get_running_loop(), weakref.WeakSet()).add(consumer)
+    on_reconnect(DEFAULT_CHANNEL_LAYER, recheck_all)
+
+
+def unwatch(consumer: Any) -> None:
+    _WATCHED.get(asyncio.get_running_loop(), weakref.WeakSet()).discard(consumer)
+
+
+async def recheck_all() -> None:
+    """The "close your sockets" of a logout or a ban is an event: one sent while Redis was gone never arrived,
+    so each signed-in socket of this process asks the database again (``user_recheck``), one at a time."""
+    for consumer in list(_WATCHED.get(asyncio.get_running_loop(), ())):
+        try:
+            await consumer.user_recheck()
+        except Exception:
+            log.exception("rechecking a socket after a reconnect failed")  # the others are still checked
+
+
+async def recheck(consumer: Any) -> bool:
+    """Close ``consumer`` as a logout or a ban would if its user may no longer hold it; True if it stays."""
+    why = await DatabaseSyncToAsync(standing_now, thread_sensitive=False)(consumer.scope)
+    if why is None:
+        return True
+    code, reason = why
+    await consumer.user_disconnect({"type": "user.disconnect", "code": code, "reason": reason})
+    return False
 
 
 #: close code for a socket over its owner's cap (or one that kept flooding after being told to slow down)
@@ -60,7 +122,11 @@ class UserSocketMixin:
         if user is not None and user.is_authenticated:
             self.user_group = user_group(user.pk)
             await self.channel_layer.group_add(self.user_group, self.channel_name)  # type: ignore[attr-defined]
+            watch(self)
         return True
+
+    async def user_recheck(self) -> None:
+        await recheck(self)
 
     async def user_socket_seen(self) -> None:
         """Still open: keep counting (a socket unseen for ``SOCKET_TTL`` is taken for a dead process's)."""
@@ -85,6 +151,8 @@ class UserSocketMixin:
 
     async def user_socket_close(self) -> None:
         from core import throttle
+
+        unwatch(self)
 
         if hasattr(self, "user_group"):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)  # type: ignore[attr-defined]

@@ -14,7 +14,8 @@ cache call.
 A write that failed may have left an older value behind (a session since
 changed or ended, a standing since a ban): its key is remembered and deleted
 first thing when Redis answers again, so a logout or a ban made during the
-outage holds once Redis is back, even a Redis that kept its data.
+outage holds once Redis is back, even a Redis that kept its data. Django makes
+one cache object per thread; what they know of Redis is kept per process.
 """
 
 from __future__ import annotations
@@ -41,39 +42,54 @@ T = TypeVar("T")
 Key = tuple[Any, int | None]  # (key, version) as the caller gave them
 
 
+class _Health:
+    """What every thread's instance of one cache knows of Redis (Django makes a cache object per thread)."""
+
+    def __init__(self) -> None:
+        self.down_until = 0.0
+        self.unsure: dict[Key, None] = {}  # insertion-ordered set
+        self.lock = threading.Lock()
+
+
+#: per cache location and key prefix, shared by the threads of this process
+_HEALTH: dict[tuple[Any, ...], _Health] = {}
+_HEALTH_LOCK = threading.Lock()
+
+
 class ResilientRedisCache(RedisCache):
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
-        self._down_until = 0.0
-        self._unsure: dict[Key, None] = {}  # insertion-ordered set
-        self._lock = threading.Lock()
+        with _HEALTH_LOCK:
+            self._health = _HEALTH.setdefault((*self._servers, self.key_prefix), _Health())
 
     def _call(self, name: str, call: Callable[[], T], fallback: T, unsure: Iterable[Key] = ()) -> T:
-        if time.monotonic() >= self._down_until:
+        health = self._health
+        if time.monotonic() >= health.down_until:
             try:
-                if self._unsure:
+                if health.unsure:
                     self._forget_unsure()
                 return call()
             except REDIS_DOWN as exc:
                 log.warning("cache %s failed, answering as if empty for %.0f s (%s)", name, PAUSE, exc)
-                self._down_until = time.monotonic() + PAUSE
-        with self._lock:
+                health.down_until = time.monotonic() + PAUSE
+        with health.lock:
             for key in unsure:
-                self._unsure[key] = None
-            while len(self._unsure) > MAX_UNSURE:
-                log.error("cache key %r may keep a stale value: too many writes failed", next(iter(self._unsure)))
-                del self._unsure[next(iter(self._unsure))]
+                health.unsure[key] = None
+            while len(health.unsure) > MAX_UNSURE:
+                log.error("cache key %r may keep a stale value: too many writes failed", next(iter(health.unsure)))
+                del health.unsure[next(iter(health.unsure))]
         return fallback
 
     def _forget_unsure(self) -> None:
-        with self._lock:
-            keys, self._unsure = list(self._unsure), {}
+        health = self._health
+        with health.lock:
+            keys, health.unsure = list(health.unsure), {}
         try:
             for key, version in keys:
                 RedisCache.delete(self, key, version)
         except REDIS_DOWN:
-            with self._lock:
-                self._unsure = {**dict.fromkeys(keys), **self._unsure}
+            with health.lock:
+                health.unsure = {**dict.fromkeys(keys), **health.unsure}
             raise
         log.warning("cache: %d key(s) written during the outage deleted", len(keys))
 

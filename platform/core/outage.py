@@ -13,12 +13,15 @@ next event of their table or on a reload.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Awaitable
+import weakref
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import redis
 from channels.exceptions import StopConsumer
+from channels.layers import get_channel_layer
 from django.utils.translation import gettext_lazy as _
 
 log = logging.getLogger(__name__)
@@ -66,3 +69,55 @@ async def tolerate(step: Awaitable[Any], what: str) -> None:
         await step
     except REDIS_DOWN as exc:
         log.warning("%s skipped, Redis unreachable (%s)", what, exc)
+
+
+class _Reconnects:
+    """The callbacks of one channel layer on one event loop, run each time its pub/sub connection comes back.
+
+    redis-py subscribes a pub/sub connection again when it reconnects, then calls the
+    connection's callbacks in the order they were registered: this hook runs after the
+    subscriptions are renewed, so what a callback reads then misses nothing sent from
+    then on. (channels_redis 4.3 takes an ``on_reconnect`` argument but never calls it,
+    hence the connection's own hook.)
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.callbacks: list[Callable[[], Awaitable[None]]] = []
+        self.tasks: set[asyncio.Task] = set()  # held until done (the loop keeps only weak references)
+
+    def on_connect(self, connection: Any) -> None:
+        for callback in self.callbacks:
+            task = self.loop.create_task(self._run(callback))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    @staticmethod
+    async def _run(callback: Callable[[], Awaitable[None]]) -> None:
+        try:
+            await callback()
+        except Exception:
+            log.exception("after a reconnect: %r failed", callback)
+
+
+#: per event loop, per channel layer alias; the connections hold the hooks weakly
+_RECONNECTS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, _Reconnects]] = weakref.WeakKeyDictionary()
+
+
+def on_reconnect(alias: str, callback: Callable[[], Awaitable[None]]) -> None:
+    """Run ``callback`` on this event loop whenever the channel layer ``alias`` is connected to Redis again.
+
+    Call it once this process holds a subscription on the layer (a socket's channel, a
+    group joined); calling it again costs a look at the connection and adds nothing.
+    """
+    loop = asyncio.get_running_loop()
+    hooks = _RECONNECTS.setdefault(loop, {})
+    hook = hooks.get(alias)
+    if hook is None:
+        hook = hooks[alias] = _Reconnects(loop)
+    if callback not in hook.callbacks:
+        hook.callbacks.append(callback)
+    for shard in getattr(get_channel_layer(alias), "_shards", ()):
+        connection = getattr(getattr(shard, "_pubsub", None), "connection", None)
+        if connection is not None:
+            connection.register_connect_callback(hook.on_connect)  # once: a second registration is ignored

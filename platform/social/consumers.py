@@ -17,7 +17,7 @@ from urllib.parse import parse_qs
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from accounts.sockets import CLOSE_SIGNED_OUT, user_group
+from accounts.sockets import CLOSE_SIGNED_OUT, recheck, unwatch, user_group, watch
 from core.outage import OutageSafeMixin, tolerate
 from social import presence
 from social.selectors import notification_payload, socket_hello, unread_count
@@ -75,8 +75,16 @@ class PresenceConsumer(OutageSafeMixin, AsyncWebsocketConsumer):
         await self.accept()
         await to_thread(presence.presence_touch)(user.pk, self.channel_name, self.where)
         await self.send(text_data=json.dumps(await to_thread(socket_hello)(user)))
+        watch(self)
+
+    async def user_recheck(self) -> None:
+        """Redis is back: closed if a logout or a ban came meanwhile, else the notifications made meanwhile."""
+        if await recheck(self):
+            await tolerate(to_thread(presence.presence_touch)(self.user.pk, self.channel_name, self.where), "presence")
+            await self.send(text_data=json.dumps(await to_thread(socket_hello)(self.user)))
 
     async def disconnect(self, code: int) -> None:
+        unwatch(self)
         if not hasattr(self, "groups_joined"):
             return
         for group in self.groups_joined:

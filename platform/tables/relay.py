@@ -33,7 +33,7 @@ from typing import Any, Protocol
 
 from channels.layers import get_channel_layer
 
-from core import outbox
+from core import outage, outbox
 
 log = logging.getLogger(__name__)
 
@@ -117,48 +117,14 @@ async def _open(layer: Any, group: str, entry: _Group) -> None:
     entry.channel = await layer.new_channel()
     await layer.group_add(group, entry.channel)
     entry.reader = asyncio.ensure_future(_read(layer, group, entry))
-    _watch_reconnects(layer)
+    # pub/sub keeps nothing for a process that is not subscribed: a move made while Redis restarted, or before
+    # this process subscribed again, never reaches its pages, and a player could wait for a move he was never
+    # shown until his own turn timed out; so every table open here is read afresh when the layer is back
+    outage.on_reconnect(LAYER, _refresh_all)
 
 
-class _Reconnects:
-    """Every table open in this process is read afresh when its subscriptions come back after Redis was gone.
-
-    Pub/sub keeps nothing for a process that is not subscribed, so a move made while
-    Redis restarted, or before this process subscribed again, never reaches its pages;
-    without this a player could wait for a move he was never shown until his own turn
-    timed out. redis-py subscribes again when its connection comes back, then calls
-    the connection's callbacks in the order they were registered: this one runs after
-    the subscriptions are renewed, so a read made then misses nothing. (channels_redis
-    4.3 takes an ``on_reconnect`` argument but never calls it, hence the connection's
-    own hook.)
-    """
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        self.tasks: set[asyncio.Task] = set()  # held until done (the loop keeps only weak references)
-
-    def on_connect(self, connection: Any) -> None:
-        task = self.loop.create_task(_refresh_all(self.loop))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-
-#: per event loop; the connections hold the hook weakly
-_RECONNECTS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Reconnects] = weakref.WeakKeyDictionary()
-
-
-def _watch_reconnects(layer: Any) -> None:
+async def _refresh_all() -> None:
     loop = asyncio.get_running_loop()
-    hook = _RECONNECTS.get(loop)
-    if hook is None:
-        hook = _RECONNECTS[loop] = _Reconnects(loop)
-    for shard in getattr(layer, "_shards", ()):
-        connection = getattr(getattr(shard, "_pubsub", None), "connection", None)
-        if connection is not None:
-            connection.register_connect_callback(hook.on_connect)  # once: a second registration is ignored
-
-
-async def _refresh_all(loop: asyncio.AbstractEventLoop) -> None:
     groups = [group for group, entry in list(_GROUPS.items()) if entry.loop is loop]
     log.warning("the table layer reconnected: %d table(s) open here read afresh", len(groups))
     for group in groups:

@@ -199,3 +199,50 @@ def test_pages_answer_while_redis_is_down_and_a_logout_made_then_holds_after(own
     stale = Client()
     stale.cookies[name] = ended
     assert stale.get(reverse("friends")).status_code == 302, "the session ended during the outage came back"
+
+
+@pytest.mark.asyncio
+async def test_a_ban_made_while_redis_was_gone_closes_the_players_sockets_when_it_is_back(own_redis):
+    from moderation.services import user_ban
+
+    table, players, game = await sync_to_async(started_table)("durak", 2)
+    banned, moderator = players[0], (await sync_to_async(make_players)(1, prefix="outmod"))[0]
+    page = await open_socket(f"/ws/tables/{table.pk}/?format=json", banned)
+    tab = await open_socket("/ws/presence/?at=/play/", banned)
+    await next_frame(page)
+    await next_frame(tab)
+
+    own_redis.kill()
+    # its "close your sockets" event cannot be sent: the ban stands, the sockets do not hear of it
+    await sync_to_async(user_ban)(banned, by=moderator, reason="cheating")
+    assert await tab.receive_nothing(timeout=0.5)
+
+    own_redis.start()
+    async with asyncio.timeout(30):
+        while (frame := await next_frame(page))["type"] != "error":
+            pass  # the table read afresh first, maybe
+        assert frame["code"] == "removed" and "banned" in frame["message"]
+        assert await page.receive_output(30) == {"type": "websocket.close", "code": 4403}
+        while (output := await tab.receive_output(30))["type"] != "websocket.close":
+            pass
+        assert output["code"] == 4403
+
+
+@pytest.mark.asyncio
+async def test_a_notification_made_while_redis_was_gone_reaches_the_open_tab_when_it_is_back(own_redis):
+    from social.services import friend_request_send
+
+    a, b = await sync_to_async(make_players)(2, prefix="outn")
+    tab = await open_socket("/ws/presence/?at=/play/", a)
+    assert (await next_frame(tab))["unread"] == 0
+
+    own_redis.kill()
+    await sync_to_async(friend_request_send)(b, a)  # stored; its push to the tab is lost
+    assert await tab.receive_nothing(timeout=0.5)
+
+    own_redis.start()
+    async with asyncio.timeout(30):
+        while (frame := await next_frame(tab))["type"] != "hello":
+            pass
+    assert frame["unread"] == 1 and frame["notifications"]
+    await tab.disconnect()
