@@ -205,7 +205,7 @@ def test_pages_answer_while_redis_is_down_and_a_logout_made_then_holds_after(own
 async def test_a_ban_made_while_redis_was_gone_closes_the_players_sockets_when_it_is_back(own_redis):
     from moderation.services import user_ban
 
-    table, players, game = await sync_to_async(started_table)("durak", 2)
+    table, players, _game = await sync_to_async(started_table)("durak", 2)
     banned, moderator = players[0], (await sync_to_async(make_players)(1, prefix="outmod"))[0]
     page = await open_socket(f"/ws/tables/{table.pk}/?format=json", banned)
     tab = await open_socket("/ws/presence/?at=/play/", banned)
