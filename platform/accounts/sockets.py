@@ -21,7 +21,7 @@ from channels import DEFAULT_CHANNEL_LAYER
 from channels.db import DatabaseSyncToAsync
 
 from core import outbox
-from core.outage import on_reconnect, tolerate
+from core.outage import on_reconnect
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +106,6 @@ class UserSocketMixin:
 
     client: str
     _counted: bool = False
-    _seen: float = 0.0
     _blocked_until: float = 0.0
 
     async def user_socket_open(self) -> bool:
@@ -117,7 +116,8 @@ class UserSocketMixin:
         if not await sync_to_async(throttle.socket_open, thread_sensitive=False)(self.client, self.channel_name):  # type: ignore[attr-defined]
             await self.close(code=CLOSE_TOO_MANY)  # type: ignore[attr-defined]
             return False
-        self._counted, self._seen = True, time.monotonic()
+        self._counted = True
+        throttle.renew_with(self)  # counted as long as it is open, idle or not
         user = self.scope.get("user")  # type: ignore[attr-defined]
         if user is not None and user.is_authenticated:
             self.user_group = user_group(user.pk)
@@ -128,14 +128,12 @@ class UserSocketMixin:
     async def user_recheck(self) -> None:
         await recheck(self)
 
-    async def user_socket_seen(self) -> None:
-        """Still open: keep counting (a socket unseen for ``SOCKET_TTL`` is taken for a dead process's)."""
+    def renew_into(self, pipe: Any, now: float) -> None:
+        """This socket's entries to renew (``core.throttle.renew_with``): its place in its owner's count."""
         from core import throttle
 
-        if self._counted and time.monotonic() - self._seen > 60:
-            self._seen = time.monotonic()
-            seen = sync_to_async(throttle.socket_seen, thread_sensitive=False)
-            await tolerate(seen(self.client, self.channel_name), "renewing the socket's count")  # type: ignore[attr-defined]
+        if self._counted:
+            throttle.socket_seen_into(pipe, self.client, self.channel_name, now)  # type: ignore[attr-defined]
 
     async def user_frame_allowed(self) -> bool:
         """One frame from the owner's budget across all his sockets and processes; once spent, this socket
@@ -153,7 +151,7 @@ class UserSocketMixin:
         from core import throttle
 
         unwatch(self)
-
+        throttle.renew_forget(self)
         if hasattr(self, "user_group"):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)  # type: ignore[attr-defined]
         if self._counted:

@@ -181,6 +181,11 @@ TURN_RESEED_SECONDS = 60
 #: abuse limits per user (per address for a visitor) across all his sockets and web processes
 SOCKET_FRAME_LIMITS = os.environ.get("SOCKET_FRAME_LIMITS", "10/second;240/minute")
 SOCKETS_PER_USER = env_int("SOCKETS_PER_USER", 12, low=1)
+# every web process renews its open sockets' entries (the cap's count, a table's players) this often; an entry not
+# renewed for core.throttle.SOCKET_TTL (600 s: a dead process's socket) stops counting
+SOCKET_RENEW_SECONDS = env_float("SOCKET_RENEW_SECONDS", 150.0)
+if not 0.05 <= SOCKET_RENEW_SECONDS <= 300:
+    raise ImproperlyConfigured(f"SOCKET_RENEW_SECONDS={SOCKET_RENEW_SECONDS}: expected 0.05 to 300 seconds")
 #: tables with bots a user may have open or playing at once (each bot table costs the workers)
 BOT_TABLES_PER_USER = env_int("BOT_TABLES_PER_USER", 3, low=1)
 #: a table only bots still play (every human away, none connected, no human move) ends after this

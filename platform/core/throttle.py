@@ -5,7 +5,9 @@ these stop one person spreading a flood over many sockets or processes: a
 budget of frames per user across all his sockets (the ``limits`` library's
 fixed windows in Redis), and a cap on how many sockets he may hold open.
 Each open socket is a member of a per-user sorted set scored by when it was
-last seen, so a socket whose process died stops counting after ``SOCKET_TTL``.
+last seen, so a socket whose process died stops counting after ``SOCKET_TTL``;
+each process renews its own sockets' entries every ``SOCKET_RENEW_SECONDS`` in one
+pipeline (``renew_with``), so an idle socket keeps counting as long as it is open.
 """
 
 from __future__ import annotations
@@ -14,12 +16,16 @@ import asyncio
 import functools
 import time
 import weakref
+from typing import Any, Protocol
 
 import redis
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from limits import parse_many
 from limits.aio.strategies import FixedWindowRateLimiter
 from limits.storage import storage_from_string
+
+from core.outage import tolerate
 
 #: a socket not seen for this long (its process died) no longer counts towards the cap
 SOCKET_TTL = 600
@@ -86,13 +92,49 @@ def socket_open(key: str, channel: str) -> bool:
     return True
 
 
-def socket_seen(key: str, channel: str) -> None:
-    """A socket still alive: keep it counted (and the set alive)."""
-    client, name = redis_client(), _sockets_key(key)
-    pipe = client.pipeline()
-    pipe.zadd(name, {channel: time.time()}, xx=True)
+def socket_seen_into(pipe: Any, key: str, channel: str, now: float) -> None:
+    """A socket still alive: keep it counted (and the set alive); not one already taken out (closed)."""
+    name = _sockets_key(key)
+    pipe.zadd(name, {channel: now}, xx=True)
     pipe.expire(name, SOCKET_TTL)
-    pipe.execute()
+
+
+class Renewable(Protocol):
+    def renew_into(self, pipe: Any, now: float) -> None:
+        """Add the commands that renew this socket's entries to ``pipe``."""
+
+
+#: per event loop: the sockets whose entries it renews, and the task that does it
+_RENEWED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, tuple[weakref.WeakSet, asyncio.Task]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def renew_with(member: Renewable) -> None:
+    """Renew ``member``'s entries with the others of this process until ``renew_forget``."""
+    loop = asyncio.get_running_loop()
+    held = _RENEWED.get(loop)
+    if held is None or held[1].done():
+        members: weakref.WeakSet = weakref.WeakSet()
+        held = _RENEWED[loop] = (members, loop.create_task(_renew_forever(members)))
+    held[0].add(member)
+
+
+def renew_forget(member: Renewable) -> None:
+    held = _RENEWED.get(asyncio.get_running_loop())
+    if held is not None:
+        held[0].discard(member)
+
+
+async def _renew_forever(members: weakref.WeakSet) -> None:
+    while True:
+        await asyncio.sleep(settings.SOCKET_RENEW_SECONDS)
+        if not members:
+            continue
+        pipe, now = redis_client().pipeline(transaction=False), time.time()
+        for member in list(members):
+            member.renew_into(pipe, now)
+        await tolerate(sync_to_async(pipe.execute, thread_sensitive=False)(), "renewing the open sockets")
 
 
 def socket_closed(key: str, channel: str) -> None:

@@ -31,7 +31,7 @@ from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
 from games import get_game
 from tables import live, relay
 from tables.models import Table
-from tables.presence import presence_add, presence_remove
+from tables.presence import presence_add, presence_remove, presence_seen_into
 from tables.rendering import render_announcement, render_error
 from tables.selectors import table_visible_to
 from tables.services import ActionRefused, refuse_if_older, table_player_action
@@ -140,6 +140,13 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebs
         # joined before the first read, so no change made after that read is missed
         await relay.join(self.group, self)
         await self.send_state(fresh=True)
+
+    def renew_into(self, pipe: Any, now: float) -> None:
+        """Its entries renewed with every open socket's (``core.throttle.renew_with``): its owner's count, and
+        for a signed-in user his presence at the table (so a table he has open is not taken for abandoned)."""
+        super().renew_into(pipe, now)
+        if hasattr(self, "user_group"):
+            presence_seen_into(pipe, self.table_id, self.user.pk, self.channel_name, now)
 
     def _may_watch(self, token: str) -> bool:
         from moderation.selectors import ban_message
@@ -261,15 +268,6 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebs
             await self._send_state(at_least, fresh, delta)
 
     async def _send_state(self, at_least: tuple[int, int] | None, fresh: bool, delta: str | None) -> None:
-        if self._counted and time.monotonic() - self._seen > 60:
-            await self.user_socket_seen()  # still open: keep counting towards the user's socket cap
-            if hasattr(self, "user_group"):
-                try:
-                    await sync_to_async(presence_add, thread_sensitive=False)(
-                        self.table_id, self.user.pk, self.channel_name
-                    )
-                except REDIS_DOWN as exc:  # the state still goes out; the next one renews the presence
-                    log.warning("table %s: presence not renewed (%s)", self.table_id, exc)
         snapshot = await live.snapshot(self.table_id, at_least, fresh, delta)
         seat = snapshot.seat_of(self.user_id)
         self.relay_first = seat is not None

@@ -8,6 +8,7 @@ Read by the sweeper that ends tables only bots are still playing.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from core.throttle import SOCKET_TTL, redis_client
 
@@ -24,6 +25,13 @@ def presence_add(table_id: int, user_id: int, channel: str) -> None:
     pipe.zadd(key, {f"{user_id}:{channel}": time.time()})
     pipe.expire(key, TTL)
     pipe.execute()
+
+
+def presence_seen_into(pipe: Any, table_id: int, user_id: int, channel: str, now: float) -> None:
+    """Renew an open socket's entry (with every socket of its process: ``core.throttle.renew_with``)."""
+    key = _key(table_id)
+    pipe.zadd(key, {f"{user_id}:{channel}": now}, xx=True)  # not one taken out since (the socket closed)
+    pipe.expire(key, TTL)
 
 
 def presence_remove(table_id: int, user_id: int, channel: str) -> None:

@@ -1,8 +1,10 @@
 """Issue 12 on the table socket: limits per user across sockets, logout closes sockets,
 the origin's port counts, and odd frames get an error frame instead of a crash."""
 
+import asyncio
 import json
 import threading
+import time
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -16,6 +18,7 @@ from config.asgi import application
 from tables.consumers import CLOSE_TOO_MANY
 from tables.models import Game
 from tables.selectors import seat_view
+from tests.platform.helpers import wait_until
 from tests.platform.tables.factories import started_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -207,3 +210,36 @@ async def test_the_lobby_chat_socket_shares_the_cap_and_closes_on_logout(setting
     assert await sync_to_async(logout)() == 302
     assert (await lobby.receive_output(timeout=5)) == {"type": "websocket.close", "code": CLOSE_SIGNED_OUT}
     await tab.disconnect()
+
+
+async def test_idle_sockets_keep_counting_towards_the_cap_and_their_table(settings):
+    """An open socket counts however long it sits idle: entries older than the TTL are a dead process's."""
+    from core import throttle
+    from tables.presence import TTL, present_users
+
+    settings.SOCKETS_PER_USER = 2
+    settings.SOCKET_RENEW_SECONDS = 0.2
+    table, players, _ = await sync_to_async(started_table)("durak", 2)
+    idle = []
+    for _ in range(2):
+        comm, ok, _ = await open_socket(table, players[0])
+        assert ok
+        await comm.receive_from(timeout=5)
+        idle.append(comm)
+    # both last seen a moment before they would stop counting, as after ten idle minutes
+    client, counted = throttle.redis_client(), f"cards:sockets:user:{players[0].pk}"
+    present = f"cards:table-present:{table.pk}"
+    for key in (counted, present):
+        client.zadd(key, {member: time.time() - TTL + 1 for member in client.zrange(key, 0, -1)})
+
+    def renewed() -> bool:
+        fresh = time.time() - 30
+        return all(min(s for _m, s in client.zrange(k, 0, -1, withscores=True)) > fresh for k in (counted, present))
+
+    assert await sync_to_async(wait_until)(renewed, 10), "the idle sockets' entries were not renewed"
+    await asyncio.sleep(1.5)  # past the moment the old entries would have expired
+    _, ok, code = await open_socket(table, players[0])
+    assert not ok and code == CLOSE_TOO_MANY  # still two open
+    assert players[0].pk in await sync_to_async(present_users)(table.pk)
+    for comm in idle:
+        await comm.disconnect()
