@@ -36,15 +36,21 @@ async def open_socket(table, user=None, *, origin=b"http://testserver", host=Non
     return comm, connected, code
 
 
-async def test_a_user_cannot_hold_more_sockets_than_the_cap(settings):
-    settings.SOCKETS_PER_USER = 3
-    table, players, _ = await sync_to_async(started_table)("durak", 2)
+async def open_sockets(table, user, count: int) -> list[WebsocketCommunicator]:
+    """``count`` open sockets of ``user``, each past its first state."""
     socks = []
-    for _ in range(3):
-        comm, ok, _ = await open_socket(table, players[0])
+    for _ in range(count):
+        comm, ok, _ = await open_socket(table, user)
         assert ok
         await comm.receive_from(timeout=5)
         socks.append(comm)
+    return socks
+
+
+async def test_a_user_cannot_hold_more_sockets_than_the_cap(settings):
+    settings.SOCKETS_PER_USER = 3
+    table, players, _ = await sync_to_async(started_table)("durak", 2)
+    socks = await open_sockets(table, players[0], 3)
     _, ok, code = await open_socket(table, players[0])
     assert not ok and code == CLOSE_TOO_MANY
     # another user is not affected, and a closed socket frees its place
@@ -220,12 +226,7 @@ async def test_idle_sockets_keep_counting_towards_the_cap_and_their_table(settin
     settings.SOCKETS_PER_USER = 2
     settings.SOCKET_RENEW_SECONDS = 0.2
     table, players, _ = await sync_to_async(started_table)("durak", 2)
-    idle = []
-    for _ in range(2):
-        comm, ok, _ = await open_socket(table, players[0])
-        assert ok
-        await comm.receive_from(timeout=5)
-        idle.append(comm)
+    idle = await open_sockets(table, players[0], 2)
     # both last seen a moment before they would stop counting, as after ten idle minutes
     client, counted = throttle.redis_client(), f"cards:sockets:user:{players[0].pk}"
     present = f"cards:table-present:{table.pk}"
