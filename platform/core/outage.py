@@ -7,8 +7,10 @@ and no socket breaks: a socket being opened is turned away with
 and answers a frame it cannot serve with a clear error that changed nothing
 (the consumers catch ``REDIS_DOWN``); a closing one skips its bookkeeping, which
 expires by itself. A change already committed is never reported as failed
-because its event could not be sent (``core.outbox``): the pages catch up on the
-next event of their table or on a reload.
+because its event could not be sent (``core.outbox``). When a channel layer is
+connected again, what was missed meanwhile is made good (``on_reconnect``): each
+process reads its open tables afresh (``tables.relay``) and checks its signed-in
+sockets against the database (``accounts.sockets``).
 """
 
 from __future__ import annotations

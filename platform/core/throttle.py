@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import time
 import weakref
 from typing import Any, Protocol
@@ -26,6 +27,8 @@ from limits.aio.strategies import FixedWindowRateLimiter
 from limits.storage import storage_from_string
 
 from core.outage import tolerate
+
+log = logging.getLogger(__name__)
 
 #: a socket not seen for this long (its process died) no longer counts towards the cap
 SOCKET_TTL = 600
@@ -115,7 +118,7 @@ def renew_with(member: Renewable) -> None:
     loop = asyncio.get_running_loop()
     held = _RENEWED.get(loop)
     if held is None or held[1].done():
-        members: weakref.WeakSet = weakref.WeakSet()
+        members: weakref.WeakSet = held[0] if held is not None else weakref.WeakSet()
         held = _RENEWED[loop] = (members, loop.create_task(_renew_forever(members)))
     held[0].add(member)
 
@@ -131,10 +134,13 @@ async def _renew_forever(members: weakref.WeakSet) -> None:
         await asyncio.sleep(settings.SOCKET_RENEW_SECONDS)
         if not members:
             continue
-        pipe, now = redis_client().pipeline(transaction=False), time.time()
-        for member in list(members):
-            member.renew_into(pipe, now)
-        await tolerate(sync_to_async(pipe.execute, thread_sensitive=False)(), "renewing the open sockets")
+        try:
+            pipe, now = redis_client().pipeline(transaction=False), time.time()
+            for member in list(members):
+                member.renew_into(pipe, now)
+            await tolerate(sync_to_async(pipe.execute, thread_sensitive=False)(), "renewing the open sockets")
+        except Exception:
+            log.exception("renewing the open sockets failed")  # tried again next time
 
 
 def socket_closed(key: str, channel: str) -> None:
