@@ -190,8 +190,8 @@ async def _serve_watchers(queue: asyncio.Queue) -> None:
 
 
 async def refresh(group: str) -> None:
-    """Every socket of ``group`` in this process reads its table afresh: an event of the table could not
-    be sent (``core.outbox.Undelivered``), so the layer will not bring it."""
+    """Every socket of ``group`` in this process reads its table afresh, for an event the layer will not
+    bring: one that could not be sent (``core.outbox.Undelivered``), or one sent while the layer was gone."""
     entry = _GROUPS.get(group)
     if entry is None:
         return
