@@ -314,7 +314,7 @@ def game_annul(game_id: int, *, by, reason: str):
     game.annulled = True
     game.save(update_fields=["annulled"])
     audit_write(by, AuditEntry.Action.GAME_ANNUL, None, reason, table=game.table_id, game=game.pk)
-    _ratings_rebuild()
+    _ratings_rebuild([game])
     return game
 
 
@@ -328,16 +328,18 @@ def ratings_reverse(user, *, by, reason: str) -> int:
     ids = sorted(set(RatingChange.objects.filter(user=user).values_list("game_id", flat=True)))
     Game.objects.filter(pk__in=ids).update(annulled=True)
     audit_write(by, AuditEntry.Action.RATINGS_REVERSE, user, reason, games=ids)
-    if ids:
-        _ratings_rebuild()
+    _ratings_rebuild(list(Game.objects.filter(pk__in=ids).select_related("table")))
     return len(ids)
 
 
-def _ratings_rebuild() -> None:
-    # ratings are a chain (each game starts from the one before): without a game, every later one changes
+def _ratings_rebuild(annulled: list) -> None:
+    # ratings are a chain per game kind (each game starts from the one before): without these games, every later
+    # one of their kinds changes, and only those
     from leaderboards.services import ratings_recompute
 
-    ratings_recompute()
+    finished = [g for g in annulled if g.finished_at is not None]
+    if finished:
+        ratings_recompute(since=min(g.finished_at for g in finished), kinds={g.table.game for g in finished})
 
 
 # ---- moderators and automatic sanctions ----------------------------------------------------------

@@ -124,3 +124,28 @@ def test_recompute_gives_the_incremental_numbers():
     assert len(before[1]) >= 6 * 3
     call_command("recompute_ratings", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert snapshot() == before
+
+
+def test_annulling_a_game_recomputes_only_its_kind_from_then_on_as_a_full_recompute_would():
+    from moderation.services import game_annul
+
+    players = make_players(4, prefix="an")
+    moderator = make_players(1, prefix="anmod")[0]
+    durak = []
+    for n in range(4):
+        table, _, game = started_table("durak", 3, players=players[n % 2 : n % 2 + 3])
+        durak.append(play_table(table, game, 30 + n))
+    table, _, game = started_table("verish", 3, players=players[1:])
+    play_table(table, game, 40)  # later than every Durak game, but another chain
+    victim = durak[1]
+    untouched = set(RatingChange.objects.filter(kind="verish").values_list("pk", flat=True)) | set(
+        RatingChange.objects.filter(kind="durak", at__lt=victim.finished_at).values_list("pk", flat=True)
+    )
+    assert RatingChange.objects.filter(game=victim).exists() and untouched
+
+    game_annul(victim.pk, by=moderator, reason="collusion")
+    assert not RatingChange.objects.filter(game=victim).exists()
+    assert untouched <= set(RatingChange.objects.values_list("pk", flat=True))  # not rewritten
+    partial = snapshot()
+    call_command("recompute_ratings", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert snapshot() == partial
