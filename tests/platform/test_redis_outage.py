@@ -20,7 +20,6 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from accounts.services import session_cookie_for
 from config.asgi import application
 from core import throttle
 from core.embedded import start_redis
@@ -28,6 +27,7 @@ from core.outage import CLOSE_UNAVAILABLE
 from social import presence
 from tables.selectors import seat_view
 from tables.services import table_apply_action
+from tests.platform.sockets import connect
 from tests.platform.tables.factories import make_players, started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -79,15 +79,6 @@ def own_redis(settings):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-async def open_socket(path: str, user) -> WebsocketCommunicator:
-    cookie = await sync_to_async(session_cookie_for)(user)
-    headers = [(b"origin", b"http://testserver"), (b"cookie", cookie.encode())]
-    comm = WebsocketCommunicator(application, path, headers=headers)
-    connected, _code = await comm.connect(timeout=10)
-    assert connected
-    return comm
-
-
 async def next_frame(comm: WebsocketCommunicator, seconds: float = 10) -> dict:
     return json.loads(await comm.receive_from(timeout=seconds))
 
@@ -105,7 +96,7 @@ async def state_after(comm: WebsocketCommunicator, move: int, seconds: float = 3
 async def test_a_move_while_redis_is_down_is_refused_clearly_and_goes_through_once_it_is_back(own_redis):
     table, players, game = await sync_to_async(started_table)("durak", 2)
     mover = (await sync_to_async(seat_view)(game, None))["view"]["to_act"][0]
-    comm = await open_socket(f"/ws/tables/{table.pk}/?format=json", players[mover])
+    comm = await connect(f"/ws/tables/{table.pk}/?format=json", players[mover], timeout=10)
     first = await next_frame(comm)
     click = json.dumps({"move": first["move"], "action": first["legal"][0]})
 
@@ -142,7 +133,7 @@ async def test_a_move_while_redis_is_down_is_refused_clearly_and_goes_through_on
 async def test_a_move_made_while_the_pages_could_not_hear_it_is_shown_when_redis_is_back(own_redis):
     table, _players, game = await sync_to_async(started_table)("durak", 2)
     watcher = (await sync_to_async(make_players)(1, prefix="outw"))[0]
-    page = await open_socket(f"/ws/tables/{table.pk}/?format=json", watcher)
+    page = await connect(f"/ws/tables/{table.pk}/?format=json", watcher, timeout=10)
     first = await next_frame(page)
 
     own_redis.kill()
@@ -166,7 +157,7 @@ async def test_a_move_made_while_the_pages_could_not_hear_it_is_shown_when_redis
 @pytest.mark.asyncio
 async def test_the_presence_socket_outlives_redis_and_counts_the_tab_again_after(own_redis):
     player = (await sync_to_async(make_players)(1, prefix="outp"))[0]
-    tab = await open_socket("/ws/presence/?at=/play/", player)
+    tab = await connect("/ws/presence/?at=/play/", player, timeout=10)
     assert (await next_frame(tab))["type"] == "hello"
 
     own_redis.kill()
@@ -207,8 +198,8 @@ async def test_a_ban_made_while_redis_was_gone_closes_the_players_sockets_when_i
 
     table, players, _game = await sync_to_async(started_table)("durak", 2)
     banned, moderator = players[0], (await sync_to_async(make_players)(1, prefix="outmod"))[0]
-    page = await open_socket(f"/ws/tables/{table.pk}/?format=json", banned)
-    tab = await open_socket("/ws/presence/?at=/play/", banned)
+    page = await connect(f"/ws/tables/{table.pk}/?format=json", banned, timeout=10)
+    tab = await connect("/ws/presence/?at=/play/", banned, timeout=10)
     await next_frame(page)
     await next_frame(tab)
 
@@ -233,7 +224,7 @@ async def test_a_notification_made_while_redis_was_gone_reaches_the_open_tab_whe
     from social.services import friend_request_send
 
     a, b = await sync_to_async(make_players)(2, prefix="outn")
-    tab = await open_socket("/ws/presence/?at=/play/", a)
+    tab = await connect("/ws/presence/?at=/play/", a, timeout=10)
     assert (await next_frame(tab))["unread"] == 0
 
     own_redis.kill()

@@ -17,19 +17,10 @@ from config.asgi import application
 from moderation import services
 from moderation.selectors import standing_forget
 from tables.models import Seat
+from tests.platform.sockets import connect
 from tests.platform.tables.factories import make_players, started_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-async def connect(path: str, user=None):
-    headers = [(b"origin", b"http://testserver")]
-    if user is not None:
-        headers.append((b"cookie", (await sync_to_async(session_cookie_for)(user)).encode()))
-    comm = WebsocketCommunicator(application, path, headers=headers)
-    connected, _ = await comm.connect()
-    assert connected
-    return comm
 
 
 async def table_socket(table, user=None):

@@ -1,0 +1,20 @@
+"""A page's socket opened in this process (Channels' communicator), as a signed-in user or a visitor."""
+
+from __future__ import annotations
+
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from accounts.services import session_cookie_for
+from config.asgi import application
+
+
+async def connect(path: str, user=None, timeout: float = 1) -> WebsocketCommunicator:
+    """The socket at ``path``, from the site's own origin, accepted (asserted)."""
+    headers = [(b"origin", b"http://testserver")]
+    if user is not None:
+        headers.append((b"cookie", (await sync_to_async(session_cookie_for)(user)).encode()))
+    comm = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await comm.connect(timeout=timeout)
+    assert connected
+    return comm
