@@ -21,21 +21,21 @@ def bot_levels(user: User) -> list[dict]:
     """For a named bot: each level it has played at, with the account its rated results count for.
 
     A named bot carries no rating of its own (``accounts.bots``): its strength is its
-    level's, so its profile shows the levels it played at and their ratings.
+    level's, so its profile shows the levels it played at and their current ratings.
     """
     from accounts.bots import LEVEL_WORDS
-    from leaderboards.selectors import player_ratings
+    from games.bots import LEVELS
+    from leaderboards.selectors import current_ratings
     from tables.models import Seat
 
     if not user.is_bot:
         return []
     played = set(Seat.objects.filter(user=user).exclude(bot_level="").values_list("bot_level", flat=True))
     accounts = {u.username: u for u in User.objects.filter(username__in=[f"bot-{level}" for level in played])}
-    order = list(LEVEL_WORDS)  # weakest first
-    levels = []
-    for level in sorted(played, key=lambda lv: (order.index(lv) if lv in order else len(order), lv)):
-        account = accounts.get(f"bot-{level}")
-        if account is not None and account != user:
-            rated = player_ratings(account)["ratings"]
-            levels.append({"word": LEVEL_WORDS.get(level, level), "account": account, "ratings": rated})
-    return levels
+    shown = [(level, accounts[f"bot-{level}"]) for level in LEVELS if f"bot-{level}" in accounts]  # weakest first
+    rated = current_ratings([account.pk for _level, account in shown])
+    return [
+        {"word": LEVEL_WORDS.get(level, level), "account": account, "ratings": rated[account.pk]}
+        for level, account in shown
+        if account != user
+    ]

@@ -75,6 +75,17 @@ def leaderboard(kind: str, period: str, user) -> dict[str, Any]:
     }
 
 
+def current_ratings(user_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """Per user: each game's current rating only (kind, label, rating as shown), in one query; no history."""
+    labels = kinds()
+    order = {kind: i for i, kind in enumerate(labels)}  # the games in their registry's order, as on a profile
+    rows = PlayerRating.objects.filter(user_id__in=user_ids, kind__in=labels, games__gt=0)
+    found: dict[int, list[dict[str, Any]]] = {uid: [] for uid in user_ids}
+    for r in sorted(rows, key=lambda r: order[r.kind]):
+        found[r.user_id].append({"kind": r.kind, "label": labels[r.kind], "rating": shown(r.rating, r.sigma)})
+    return found
+
+
 def player_ratings(user) -> dict[str, Any]:
     """Per game: the current rating, a history chart, rated games, wins, fools/losses; Biznes point totals.
 
