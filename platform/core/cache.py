@@ -84,9 +84,12 @@ class ResilientRedisCache(RedisCache):
         health = self._health
         with health.lock:
             keys, health.unsure = list(health.unsure), {}
+        by_version: dict[int | None, list[Any]] = {}
+        for key, version in keys:
+            by_version.setdefault(version, []).append(key)
         try:
-            for key, version in keys:
-                RedisCache.delete(self, key, version)
+            for version, names in by_version.items():  # one round trip a version (nearly always one)
+                RedisCache.delete_many(self, names, version)
         except REDIS_DOWN:
             with health.lock:
                 health.unsure = {**dict.fromkeys(keys), **health.unsure}
