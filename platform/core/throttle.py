@@ -117,8 +117,8 @@ def renew_with(member: Renewable) -> None:
     """Renew ``member``'s entries with the others of this process until ``renew_forget``."""
     loop = asyncio.get_running_loop()
     held = _RENEWED.get(loop)
-    if held is None or held[1].done():
-        members: weakref.WeakSet = held[0] if held is not None else weakref.WeakSet()
+    if held is None:  # the task runs as long as its loop (it survives any error of a round)
+        members: weakref.WeakSet = weakref.WeakSet()
         held = _RENEWED[loop] = (members, loop.create_task(_renew_forever(members)))
     held[0].add(member)
 
