@@ -20,6 +20,7 @@ from asgiref.sync import sync_to_async
 from channels import DEFAULT_CHANNEL_LAYER
 from channels.db import DatabaseSyncToAsync
 
+from accounts import standing
 from core import outbox
 from core.outage import on_reconnect
 
@@ -42,7 +43,6 @@ def user_sockets_close(user_id: int, code: int = CLOSE_SIGNED_OUT, reason: str =
 def standing_now(scope: dict[str, Any]) -> tuple[int, str] | None:
     """Why a signed-in user's socket must close now (his session ended, his account gone or banned), or None."""
     from accounts.models import User
-    from moderation.selectors import ban_message
 
     user = scope.get("user")
     if user is None or not user.is_authenticated:
@@ -53,7 +53,7 @@ def standing_now(scope: dict[str, Any]) -> tuple[int, str] | None:
         return CLOSE_SIGNED_OUT, ""
     if not User.objects.filter(pk=user.pk, is_active=True).exists():
         return CLOSE_SIGNED_OUT, ""
-    banned = ban_message(user.pk)
+    banned = standing.ban_message(user.pk)
     return (CLOSE_BANNED, banned) if banned else None
 
 

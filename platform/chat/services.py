@@ -9,6 +9,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts import standing
 from chat.models import MAX_LENGTH, PHRASES, ChatMessage, ChatSettings
 from chat.selectors import line_payload, lobby_group, spectators_group
 from core import outbox
@@ -52,13 +53,12 @@ def chat_post(
     *, user, channel: str, table_id: int | None = None, text: object = "", phrase: object = ""
 ) -> ChatMessage:
     """Post a line to a table's players' or spectators' channel, or to the lobby."""
-    from moderation.selectors import ban_message, mute_message
     from tables.models import Table
     from tables.selectors import seat_index_of, table_visible_to
 
     if user is None or not user.is_authenticated:
         raise ChatRefused("login", _("Log in to chat."))
-    refusal = ban_message(user.pk) or mute_message(user.pk)
+    refusal = standing.talk_refusal(user.pk)
     if refusal:
         raise ChatRefused("muted", refusal)
     if phrase:

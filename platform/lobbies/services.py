@@ -17,11 +17,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, ngettext
 
+from accounts import blocks, standing
 from accounts.bots import bots_for_table
 from games import InvalidOptions, get_game
 from games.bots import DEFAULT_LEVEL
-from moderation.selectors import play_refusal
-from social.selectors import blocks as social_blocks
 from tables.models import BOT_LEVELS, Seat, Table
 from tables.selectors import table_visible_to
 from tables.services import match_start
@@ -57,7 +56,7 @@ def _check_open(table: Table) -> None:
 
 def _check_may_play(user) -> None:
     """A ban or a playban (too many abandoned games lately) keeps a player from new tables."""
-    refusal = play_refusal(user)
+    refusal = standing.play_refusal(user)
     if refusal:
         raise LobbyRefused(refusal)
 
@@ -178,7 +177,7 @@ def _seat_join(table_id: int, user, index: int | None, token: str) -> Seat:
     if not table_visible_to(table, user, token):
         raise LobbyRefused(gettext("This table is private: you need its invite link to join."))
     # wave2 social: a player the host blocked cannot join his private table, invite link or not
-    if table.private and social_blocks(table.created_by, user):
+    if table.private and blocks.blocks(table.created_by, user):
         raise LobbyRefused(gettext("You cannot join this private table."))
     _check_open(table)
     mine = table.seats.filter(user=user).first()

@@ -11,11 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts import standing
 from chat.selectors import lobby_chat
 from games import GAMES, get_game
 from lobbies import selectors, services
 from lobbies.forms import OPTION_PREFIX, AgainstBotsForm, TableForm
-from moderation.selectors import play_refusal
 from tables.models import BOT_LEVELS, Table
 from tables.selectors import INVITE_INVALID, invite_token_valid, table_visible_to
 
@@ -50,7 +50,7 @@ def play(request: HttpRequest) -> HttpResponse:
     context["bot_levels"] = BOT_LEVELS
     context["engines"] = [get_game(name) for name in GAMES]
     context["chat"] = lobby_chat(request.user)
-    context["play_refusal"] = play_refusal(request.user)
+    context["play_refusal"] = standing.play_refusal(request.user)
     return render(request, "lobbies/play.html", context)
 
 

@@ -7,4 +7,9 @@ class ModerationConfig(AppConfig):
     verbose_name = _("Moderation")
 
     def ready(self) -> None:
-        from moderation import receivers  # noqa: F401  (connects the signal receivers)
+        from accounts import standing
+        from moderation import receivers, selectors  # noqa: F401  (receivers: connects the signal receivers)
+
+        standing.ban_message.plug(selectors.ban_message)
+        standing.mute_message.plug(selectors.mute_message)
+        standing.play_refusal.plug(selectors.play_refusal)

@@ -7,4 +7,8 @@ class SocialConfig(AppConfig):
     verbose_name = _("Social")
 
     def ready(self) -> None:
-        from social import receivers  # noqa: F401  (connects to tables.signals)
+        from accounts import blocks
+        from social import receivers, selectors  # noqa: F401  (receivers: connects to tables.signals)
+
+        blocks.blocks.plug(selectors.blocks)
+        blocks.blocked_either.plug(selectors.is_blocked)

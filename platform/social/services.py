@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from accounts import standing
 from accounts.models import User
 from core import outbox
 from social.models import AVATARS, Block, Challenge, Friendship, Notification, Profile
@@ -202,9 +203,7 @@ def block_remove(user: User, other: User) -> None:
 
 def may_challenge(user: User) -> bool:
     """May ``user`` send challenges at all? Not while banned or muted (a challenge is a message too)."""
-    from moderation.selectors import ban_message, mute_message
-
-    return bool(user.is_active) and not user.is_bot and not ban_message(user.pk) and not mute_message(user.pk)
+    return bool(user.is_active) and not user.is_bot and not standing.talk_refusal(user.pk)
 
 
 @transaction.atomic

@@ -24,6 +24,7 @@ from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils.translation import get_language, gettext
 
+from accounts import standing
 from accounts.sockets import CLOSE_TOO_MANY, UserSocketMixin
 from chat.consumers import ChatSocketMixin
 from core import outbox
@@ -149,12 +150,10 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebs
             presence_seen_into(pipe, self.table_id, self.user.pk, self.channel_name, now)
 
     def _may_watch(self, token: str) -> bool:
-        from moderation.selectors import ban_message
-
         table = Table.objects.filter(pk=self.table_id).first()
         if table is None or not table_visible_to(table, self.user, token):
             return False
-        if self.user is not None and self.user.is_authenticated and ban_message(self.user.pk):
+        if self.user is not None and self.user.is_authenticated and standing.ban_message(self.user.pk):
             return False
         self.choice_fields = dict(get_game(table.game).ui.choice_fields)
         return True

@@ -1,0 +1,24 @@
+"""Blocks between two players, as the apps below social ask them (the lobby's private tables, the chat).
+
+Social owns blocks and sits above the apps that honour them, so it answers these hooks in its ``ready()``.
+Unanswered (social not installed), nobody has blocked anybody.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.hooks import Hook
+
+if TYPE_CHECKING:
+    from accounts.models import User
+
+
+def _nobody_blocked(user: User, other: User) -> bool:
+    return False
+
+
+#: has ``user`` blocked ``other``?
+blocks: Hook[[User, User], bool] = Hook("accounts.blocks.blocks", _nobody_blocked)
+#: has either of the two blocked the other?
+blocked_either: Hook[[User, User], bool] = Hook("accounts.blocks.blocked_either", _nobody_blocked)
