@@ -38,18 +38,3 @@ def ensure_bot_accounts() -> list[User]:
     from accounts.bots import ensure_named_bots
 
     return bots + ensure_named_bots()
-
-
-def session_cookie_for(user: User) -> str:
-    """A logged-in session for ``user`` as a Cookie header value (scripted clients, load tests)."""
-    from importlib import import_module
-
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"  # not axes (checks logins only)
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.save()
-    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"

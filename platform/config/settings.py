@@ -59,6 +59,11 @@ INSTALLED_APPS = [
     "social",
     "tournaments",
 ]
+#: the load, flood and benchmark commands (``measure``: it forges sessions and builds throw-away players), installed
+#: only when asked; development (DEBUG) asks by default, production never unless MEASURE_TOOLS=1
+MEASURE_TOOLS = env_bool("MEASURE_TOOLS", DEBUG)
+if MEASURE_TOOLS:
+    INSTALLED_APPS.append("measure")
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -13,6 +13,8 @@ os.environ.setdefault("VAR_DIR", str(Path(__file__).resolve().parents[2] / "var"
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+# the measuring app too: tests open sockets with its sessions and run every command's --help
+os.environ.setdefault("MEASURE_TOOLS", "1")
 
 from config.settings import *  # noqa: F403
 

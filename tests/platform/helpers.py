@@ -19,7 +19,15 @@ def free_port() -> int:
 
 
 # what pytest's own settings put into the environment; a developer's shell has none of it
-TEST_ONLY = {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT", "VAR_DIR", "DEBUG"}
+TEST_ONLY = {
+    "DJANGO_SETTINGS_MODULE",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "SECURE_SSL_REDIRECT",
+    "VAR_DIR",
+    "DEBUG",
+    "MEASURE_TOOLS",
+}
 
 
 def developer_env(**extra: str) -> dict[str, str]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from accounts.services import session_cookie_for
 from config.asgi import application
+from measure.sessions import session_cookie_for
 
 
 async def connect(path: str, user=None, timeout: float = 1) -> WebsocketCommunicator:

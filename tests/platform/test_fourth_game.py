@@ -32,7 +32,6 @@ from django.test import Client
 from django.urls import reverse
 
 import games
-from accounts.services import session_cookie_for
 from config.asgi import application
 from games.base import Game as GameEntry
 from games.base import State
@@ -40,6 +39,7 @@ from games.errors import IllegalAction, InvalidOptions
 from games.options import Option
 from games.ui import UI, composed_label
 from leaderboards.models import PlayerRating, RatingChange
+from measure.sessions import session_cookie_for
 from tables.models import Game, Move, Table
 from tables.services import game_play_bot, table_player_action
 

@@ -168,8 +168,8 @@ async def test_a_socket_answers_in_its_pages_language(headers, expected):
 async def test_a_quick_phrase_reads_in_each_readers_language(django_user_model):
     from asgiref.sync import sync_to_async
 
-    from accounts.services import session_cookie_for
     from config.asgi import application
+    from measure.sessions import session_cookie_for
 
     user = await sync_to_async(django_user_model.objects.create_user)("oksana", "ok@example.com", "pw-cards-123")
     cookie = await sync_to_async(session_cookie_for)(user)

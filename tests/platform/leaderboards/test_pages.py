@@ -3,8 +3,8 @@
 import pytest
 from django.utils import timezone
 
-from leaderboards.benchdata import build
 from leaderboards.models import PlayerRating, RatingChange
+from measure.benchdata import build
 
 pytestmark = pytest.mark.django_db
 

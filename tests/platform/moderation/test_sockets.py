@@ -10,10 +10,10 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from accounts.models import User
-from accounts.services import session_cookie_for
 from accounts.sockets import CLOSE_BANNED
 from chat.models import ChatMessage
 from config.asgi import application
+from measure.sessions import session_cookie_for
 from moderation import services
 from moderation.selectors import standing_forget
 from tables.models import Seat

@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 from websockets.sync.client import connect
 
-from accounts.services import session_cookie_for
+from measure.sessions import session_cookie_for
 from social import services
 from tests.platform.helpers import child_env, current_database_url, free_port, start_daphne, wait_until
 from tests.platform.tables.factories import make_players

@@ -8,9 +8,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from accounts.services import session_cookie_for
 from accounts.sockets import CLOSE_SIGNED_OUT, user_sockets_close
 from config.asgi import application
+from measure.sessions import session_cookie_for
 from social import presence, services
 from social.selectors import friends_of
 from tables.selectors import seat_view

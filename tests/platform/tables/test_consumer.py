@@ -7,8 +7,8 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from accounts.services import session_cookie_for
 from config.asgi import application
+from measure.sessions import session_cookie_for
 from tables.models import Game
 from tables.selectors import seat_view
 from tests.platform.tables.factories import started_table

@@ -7,7 +7,7 @@ import signal
 import pytest
 from websockets.sync.client import connect
 
-from accounts.services import session_cookie_for
+from measure.sessions import session_cookie_for
 from tables.models import Game
 from tests.platform.helpers import child_env, current_database_url, free_port, start_daphne
 from tests.platform.tables.factories import started_table

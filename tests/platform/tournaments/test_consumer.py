@@ -8,8 +8,8 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from accounts.services import session_cookie_for
 from config.asgi import application
+from measure.sessions import session_cookie_for
 from tables.models import Table
 from tests.platform.tables.factories import make_players
 from tests.platform.tournaments.factories import event, organizer

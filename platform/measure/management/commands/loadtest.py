@@ -53,9 +53,8 @@ from django.core.management.base import BaseCommand
 from django.db import OperationalError, connection, connections
 
 from accounts.models import User
-from accounts.services import session_cookie_for
 from games import GAMES
-from tables.management.loadclient import (
+from measure.loadclient import (
     PresenceStats,
     TableStats,
     WatchersProcess,
@@ -66,6 +65,7 @@ from tables.management.loadclient import (
     socket,
     turn_push_latencies,
 )
+from measure.sessions import session_cookie_for
 from tables.models import Seat, Table
 from tables.services import match_start
 

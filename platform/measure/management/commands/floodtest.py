@@ -1,6 +1,6 @@
 """One user floods the platform with stale moves; measure an unrelated table's move latency.
 
-    python manage.py floodtest --sockets 150 --seconds 20 --url http://127.0.0.1:8000
+    MEASURE_TOOLS=1 python manage.py floodtest --sockets 150 --seconds 20 --url http://127.0.0.1:8000
 
 Against a running platform (same environment as the server, like ``loadtest``):
 first the quiet baseline, then while one seated user opens ``--sockets`` sockets
@@ -15,16 +15,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import statistics
 import time
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from django.core.management.base import BaseCommand
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from tables.management.commands.loadtest import Table_, create_tables, player
-from tables.management.loadclient import table_ws_url
+from measure.loadclient import TableStats, socket, table_ws_url
+from measure.management.commands.loadtest import create_tables, remove_tables
 from tables.models import Game
 from tables.selectors import seat_view
 from tables.services import table_apply_action
@@ -81,32 +84,56 @@ class Command(BaseCommand):
 
     def handle(self, *args, sockets: int, rate: float, seconds: float, think: float, url: str, **options) -> None:
         url = url.rstrip("/")
-        run = str(int(time.time()))
-        (quiet_id, quiet_cookies), (flood_id, flood_cookies) = create_tables(2, f"flood-{run}")
-        # one move on the flooder's table, so the move 0 he keeps sending is stale
-        game = Game.objects.get(table_id=flood_id)
-        seat = seat_view(game, None)["view"]["to_act"][0]
-        table_apply_action(game.pk, seat, 0, seat_view(game, seat)["legal"][0])
+        run = f"flood-{int(time.time())}-{os.getpid()}"
+        try:
+            quiet_table, flood_table = create_tables(2, run, spectators=0)
+            # one move on the flooder's table, so the move 0 he keeps sending is stale
+            game = Game.objects.get(table_id=flood_table.table_id)
+            seat = seat_view(game, None)["view"]["to_act"][0]
+            table_apply_action(game.pk, seat, 0, seat_view(game, seat)["legal"][0])
+            quiet = self.measure(url, quiet_table.table_id, quiet_table.players, think, seconds)
+            self.stdout.write(f"quiet:    {percentiles(quiet)}")
+            counts = {"open": 0, "refused": 0, "closed": 0, "failed": 0, "sent": 0, "replies": 0}
 
-        async def measure(flood: bool) -> tuple[list[float], dict]:
-            stats, counts = Table_(), {"open": 0, "refused": 0, "closed": 0, "failed": 0, "sent": 0, "replies": 0}
-            deadline = time.monotonic() + seconds
-            players = [
-                player(url, quiet_id, cookie, stats, deadline, random.Random(s), think)
-                for s, cookie in enumerate(quiet_cookies)
-            ]
-            floods = [
-                flooder(url, flood_id, flood_cookies[0], deadline, rate, counts) for _ in range(sockets if flood else 0)
-            ]
-            await asyncio.gather(*players, *floods)
-            return stats.latencies, counts
+            def floods(deadline: float) -> list[Coroutine[Any, Any, None]]:
+                cookie = flood_table.players[0]
+                return [flooder(url, flood_table.table_id, cookie, deadline, rate, counts) for _ in range(sockets)]
 
-        quiet, _ = asyncio.run(measure(False))
-        self.stdout.write(f"quiet:    {percentiles(quiet)}")
-        flooded, counts = asyncio.run(measure(True))
-        self.stdout.write(f"flooded:  {percentiles(flooded)}")
+            flooded = self.measure(url, quiet_table.table_id, quiet_table.players, think, seconds, floods)
+            self.stdout.write(f"flooded:  {percentiles(flooded)}")
+        finally:
+            remove_tables(run)  # left behind, their turn timers would play them later
         self.stdout.write(
             f"flooder: {sockets} sockets asked, {counts['open']} accepted ({counts['closed']} of them closed later "
             f"for flooding), {counts['refused']} refused, {counts['failed']} failed to connect; "
             f"{counts['sent']} frames sent, {counts['replies']} replies"
         )
+
+    def measure(
+        self,
+        url: str,
+        table_id: int,
+        cookies: list[str],
+        think: float,
+        seconds: float,
+        floods: Callable[[float], list[Coroutine[Any, Any, None]]] | None = None,
+    ) -> list[float]:
+        """The quiet table's players play for ``seconds`` (beside the floods, if any): their moves' latencies."""
+        stats = TableStats()
+
+        async def main() -> None:
+            ready, go, gate = asyncio.Barrier(len(cookies) + 1), asyncio.Event(), asyncio.Semaphore(50)
+            deadline = [0.0]
+            players = [
+                asyncio.ensure_future(
+                    socket(url, table_id, s, cookie, stats, gate, ready, go, deadline, random.Random(s), think, "json")
+                )
+                for s, cookie in enumerate(cookies)
+            ]
+            await asyncio.wait_for(ready.wait(), timeout=60)
+            deadline[0] = time.monotonic() + seconds
+            go.set()
+            await asyncio.gather(*players, *(floods(deadline[0]) if floods else []))
+
+        asyncio.run(main())
+        return stats.seat_latencies

@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 from django.urls.resolvers import RegexPattern, URLResolver
 
-from tables.management.loadclient import (
+from measure.loadclient import (
     PlayerPage,
     TableStats,
     WatcherStats,

@@ -15,6 +15,8 @@ from django.db import connection
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
+from measure.benchdata import build
+
 
 class Command(BaseCommand):
     help = "Build 1,000 players and 10,000 rated games in a throwaway database and print page render times."
@@ -45,8 +47,6 @@ class Command(BaseCommand):
             connection.creation.destroy_test_db(old_name, verbosity=0)
 
     def _bench(self, players: int, games: int, repeat: int) -> None:
-        from leaderboards.benchdata import build
-
         started = time.perf_counter()
         users = build(players, games)
         self.stdout.write(f"fixtures: {players} players, {games} games in {time.perf_counter() - started:.1f} s")
