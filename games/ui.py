@@ -42,6 +42,8 @@ def plain_label(action: Mapping[str, Any]) -> str:
 
 #: how a form field from the page becomes part of an action: "cards" (a list), "int", "bool" or "str"
 FieldKind = str
+#: what a composed action takes from the form unless its game says otherwise: the ticked cards
+COMPOSED_FIELDS: Mapping[str, FieldKind] = {"cards": "cards"}
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,10 @@ class UI:
     composed: frozenset[str] = frozenset()
     #: one-card action types a click on the card itself can make
     quick: frozenset[str] = frozenset()
-    #: form fields that complete an action a button carries, with how each is read
-    choice_fields: Mapping[str, FieldKind] = field(default_factory=lambda: {"cards": "cards"})
+    #: the form fields that complete an action of a type, by type, with how each is read: a composed
+    #: type takes the ticked ``cards`` unless named here; a type not named takes no field at all, so a
+    #: plain button is never refused for what else the form holds (a card ticked beside "Done")
+    form_fields: Mapping[str, Mapping[str, FieldKind]] = field(default_factory=dict)
     #: the template drawing the table's middle (relative to the templates folder); None: the generic board
     board: str | None = None
     #: the template telling players how to play (relative to the templates folder), shown on the rules page
@@ -69,6 +73,13 @@ class UI:
     role_words: Mapping[str, Said] = field(default_factory=dict)
     #: a short help beside a legal action's button (a Biznes role: what it scores), a ``Said``; None: no help
     hint: Callable[[Mapping[str, Any]], Said | str | None] = lambda action: None
+
+    def fields_of(self, kind: str) -> Mapping[str, FieldKind]:
+        """The form fields that complete an action of type ``kind`` (a button's own value carries the rest)."""
+        named = self.form_fields.get(kind)
+        if named is not None:
+            return named
+        return COMPOSED_FIELDS if kind in self.composed else {}
 
     def action_label(self, action: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
         """A legal action's button label in the translator's language (English by default)."""

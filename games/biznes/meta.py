@@ -154,15 +154,8 @@ UI_META = UI(
     label=label,
     composed=frozenset({"discard"}),
     quick=frozenset({"play"}),
-    choice_fields={
-        "cards": "cards",
-        "as": "str",
-        "tricks": "int",
-        "suit": "str",
-        "banker": "bool",
-        "role": "str",
-        "card": "str",
-    },
+    # a joker's button carries its card; the picker beside it names what the joker becomes
+    form_fields={"discard": {"cards": "cards"}, "play": {"as": "str"}},
     board="tables/boards/biznes.html",
     rules="rules/biznes.html",
     hint=hint,

@@ -92,7 +92,6 @@ UI_META = UI(
     label=label,
     composed=frozenset({"attack", "throw"}),
     quick=frozenset({"cover", "transfer", "show"}),
-    choice_fields={"cards": "cards", "card": "str", "attack": "str"},
     board="tables/boards/durak.html",
     rules="rules/durak.html",
     seat_badges={"attacker": ("attack", "attacks"), "defender": ("defend", "defends")},

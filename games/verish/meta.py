@@ -78,7 +78,8 @@ def label(action: Mapping[str, Any]) -> Said | None:
 UI_META = UI(
     label=label,
     composed=frozenset({"claim", "add"}),
-    choice_fields={"cards": "cards", "kind": "str"},
+    # a claim is announced as a kind; an addition keeps the pile's, so the kind picker is not its field
+    form_fields={"claim": {"cards": "cards", "kind": "str"}, "add": {"cards": "cards"}},
     board="tables/boards/verish.html",
     rules="rules/verish.html",
 )

@@ -1,7 +1,8 @@
 """One WebSocket per table page: the seat's own view in, JSON actions out.
 
 Frames from the browser come from htmx's WebSocket extension (a form's fields
-as JSON: ``move``, ``action`` and, for card choices, ``cards``/``kind``/``as``)
+as JSON: ``move``, ``action`` and the rest of the form, of which an action takes only the
+fields its game's ``ui.fields_of`` names: ``cards``/``kind``/``as``)
 or from a script (``{"move": 3, "action": {...}}``). Replies are HTML fragments
 swapped by id; with ``?format=json`` a script gets the same view as JSON.
 Errors go back to the sender only and change nothing.
@@ -14,7 +15,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -68,12 +69,16 @@ def _read_field(kind: str, value: Any) -> Any:
     return value
 
 
-def action_from_frame(frame: Any, fields: Mapping[str, str] | None = None) -> tuple[Any, dict[str, Any]]:
+def action_from_frame(
+    frame: Any, fields_of: Callable[[str], Mapping[str, str]] | None = None
+) -> tuple[Any, dict[str, Any]]:
     """(move number, action) from a frame, or ``ActionRefused('malformed')``.
 
-    ``fields`` are the form fields that complete the action a button carries
-    (cards picked in the hand, an announced kind), with how each is read: the
-    game's ``ui.choice_fields``.
+    ``fields_of`` names, for an action type, the form fields that complete the
+    action a button carries (cards ticked in the hand, an announced kind), with
+    how each is read: the game's ``ui.fields_of``. Every other field of the form
+    is ignored: a page sends its whole form with any click, so "Done" arrives
+    beside the cards still ticked for a throw-in, and must not be refused for them.
     """
     if not isinstance(frame, dict):
         raise ActionRefused("malformed", "a frame must be a JSON object")
@@ -86,9 +91,15 @@ def action_from_frame(frame: Any, fields: Mapping[str, str] | None = None) -> tu
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ActionRefused("malformed", "a frame needs an 'action' object with a 'type'")
     action = dict(action)
-    for field, kind in (fields or {"cards": "cards"}).items():
-        if field in frame and field not in action:
+    fields = fields_of(action["type"]) if fields_of is not None else {}
+    for field, kind in fields.items():
+        if field in action:
+            continue
+        if field in frame:
             action[field] = _read_field(kind, frame[field])
+        elif kind == "cards":
+            # a button made of ticked cards, clicked with none ticked
+            raise ActionRefused("illegal", gettext("Choose at least one card."))
     move = frame.get("move")
     if isinstance(move, str) and WHOLE.fullmatch(move):
         move = int(move)
@@ -155,7 +166,7 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebs
             return False
         if self.user is not None and self.user.is_authenticated and standing.ban_message(self.user.pk):
             return False
-        self.choice_fields = dict(get_game(table.game).ui.choice_fields)
+        self.fields_of = get_game(table.game).ui.fields_of
         return True
 
     async def disconnect(self, code: int) -> None:
@@ -205,7 +216,7 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebs
             if isinstance(frame, dict) and frame.get("type") == "chat":
                 await self.chat_receive(frame, self.table_id)
                 return
-            move, action = action_from_frame(frame, self.choice_fields)
+            move, action = action_from_frame(frame, self.fields_of)
             known = self._known()
             refuse_if_older(move, known)  # a click on an old page: no thread, no query
             try:

@@ -17,6 +17,13 @@
     }
   });
 
+  // a plain button (Done, Take, a bid) is a move of its own: the cards ticked beside it are done with,
+  // while a refused composed button keeps them ticked for the player to correct
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("#table-play button[ws-send]");
+    if (button && !button.classList.contains("compose")) ticked.clear();
+  });
+
   function restore() {
     var play = document.getElementById("table-play");
     if (!play) return;
