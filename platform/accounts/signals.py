@@ -6,7 +6,8 @@ from django.contrib.auth.signals import user_logged_out
 from django.db import transaction
 from django.dispatch import receiver
 
-from accounts.sockets import CLOSE_SIGNED_OUT, user_sockets_close
+from accounts.sockets import user_sockets_close
+from core.sockets import CLOSE_SIGNED_OUT
 
 
 @receiver(user_logged_out, dispatch_uid="accounts.close_sockets_on_logout")

@@ -23,16 +23,9 @@ from channels.db import DatabaseSyncToAsync
 from accounts import standing
 from core import outbox
 from core.outage import on_reconnect
+from core.sockets import CLOSE_BANNED, CLOSE_SIGNED_OUT, CLOSE_TOO_MANY, user_group
 
 log = logging.getLogger(__name__)
-
-#: close codes a page can read: signed out (logout, session ended) and banned
-CLOSE_SIGNED_OUT = 4401
-CLOSE_BANNED = 4403
-
-
-def user_group(user_id: int) -> str:
-    return f"user-{user_id}"
 
 
 def user_sockets_close(user_id: int, code: int = CLOSE_SIGNED_OUT, reason: str = "") -> None:
@@ -89,10 +82,6 @@ async def recheck(consumer: Any) -> bool:
     code, reason = why
     await consumer.user_disconnect({"type": "user.disconnect", "code": code, "reason": reason})
     return False
-
-
-#: close code for a socket over its owner's cap (or one that kept flooding after being told to slow down)
-CLOSE_TOO_MANY = 4429
 
 
 class UserSocketMixin:

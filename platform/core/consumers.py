@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from accounts.sockets import CLOSE_SIGNED_OUT, user_group
 from core.outage import OutageSafeMixin
+from core.sockets import CLOSE_SIGNED_OUT, user_group
 
 
 class HealthConsumer(OutageSafeMixin, AsyncJsonWebsocketConsumer):

@@ -5,11 +5,9 @@ from __future__ import annotations
 import platform
 
 import redis
-from celery import Celery
+from celery import Celery, current_app
 from django.conf import settings
 from django.db import connection
-
-from config.celery import app as celery_app
 
 
 def database_up() -> bool:
@@ -32,8 +30,10 @@ def redis_up() -> bool:
         return False
 
 
-def celery_workers(timeout: float = 1.0, app: Celery = celery_app) -> list[dict]:
-    """The replies of every live worker to the ``cards_health`` control command."""
+def celery_workers(timeout: float = 1.0, app: Celery | None = None) -> list[dict]:
+    """The replies of every live worker to the ``cards_health`` control command (``app``: the project's Celery
+    app by default, the one ``config`` made current; core sits below ``config`` and does not import it)."""
+    app = app or current_app
     try:
         replies = app.control.broadcast("cards_health", reply=True, timeout=timeout)
     except Exception:
@@ -41,7 +41,7 @@ def celery_workers(timeout: float = 1.0, app: Celery = celery_app) -> list[dict]
     return [answer for reply in replies or [] for answer in reply.values()]
 
 
-def health(app: Celery = celery_app) -> tuple[bool, dict]:
+def health(app: Celery | None = None) -> tuple[bool, dict]:
     db, cache = database_up(), redis_up()
     workers = celery_workers(app=app) if cache else []
     report = {

@@ -17,8 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from accounts.sockets import CLOSE_BANNED, user_sockets_close
+from accounts.sockets import user_sockets_close
 from chat.models import ChatMessage
+from core.sockets import CLOSE_BANNED
 from moderation.models import Abandonment, AuditEntry, Report, Sanction
 from moderation.selectors import ban_message, standing_forget
 

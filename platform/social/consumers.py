@@ -17,8 +17,9 @@ from urllib.parse import parse_qs
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from accounts.sockets import CLOSE_SIGNED_OUT, recheck, unwatch, user_group, watch
+from accounts.sockets import recheck, unwatch, watch
 from core.outage import OutageSafeMixin, tolerate
+from core.sockets import CLOSE_SIGNED_OUT, CLOSE_TOO_MANY, user_group
 from social import presence
 from social.selectors import notification_payload, socket_hello, unread_count
 from social.services import social_group
@@ -26,7 +27,6 @@ from social.services import social_group
 MAX_FRAME = 512
 #: open tabs per player, across every web process; one more is refused
 MAX_TABS = 30
-CLOSE_TOO_MANY = 4429
 #: token bucket per socket: heartbeats need one frame per 20 seconds
 BURST, RATE = 5.0, 0.5
 TABLE_PATH = re.compile(r"^/tables/(\d+)/")

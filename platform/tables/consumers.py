@@ -26,10 +26,11 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils.translation import get_language, gettext
 
 from accounts import standing
-from accounts.sockets import CLOSE_TOO_MANY, UserSocketMixin
+from accounts.sockets import UserSocketMixin
 from chat.consumers import ChatSocketMixin
 from core import outbox
 from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
+from core.sockets import CLOSE_TOO_MANY
 from games import get_game
 from tables import live, relay
 from tables.models import Table

@@ -117,6 +117,20 @@ def test_demo_player_and_bots_are_created_once():
     assert not any(b.has_usable_password() for b in bots)
 
 
+def test_bootstrap_command_prints_the_demo_login_first_and_creates_nothing_twice():
+    # ``runplatform`` (core) runs it by name and shows its first line as the demo login
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    first, second = StringIO(), StringIO()
+    call_command("bootstrap", stdout=first)
+    call_command("bootstrap", stdout=second)
+    assert first.getvalue().splitlines()[0] == "Demo login: demo / demo-cards-2026"
+    assert "created" in first.getvalue() and "already there" in second.getvalue()
+    assert User.objects.filter(username="demo").count() == 1
+
+
 def test_admin_is_for_staff(client, admin_client):
     assert client.get("/admin/").status_code == 302
     assert admin_client.get("/admin/accounts/user/").status_code == 200

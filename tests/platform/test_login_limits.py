@@ -9,7 +9,7 @@ from django.urls import reverse
 from accounts.models import User
 from config.asgi import application
 from core.proxy import client_address
-from tables.consumers import CLOSE_TOO_MANY
+from core.sockets import CLOSE_TOO_MANY
 from tests.platform.tables.factories import started_table
 
 WRONG = 6  # one more than AXES_FAILURE_LIMIT

@@ -10,9 +10,9 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from accounts.models import User
-from accounts.sockets import CLOSE_BANNED
 from chat.models import ChatMessage
 from config.asgi import application
+from core.sockets import CLOSE_BANNED
 from measure.sessions import session_cookie_for
 from moderation import services
 from moderation.selectors import standing_forget

@@ -8,8 +8,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from accounts.sockets import CLOSE_SIGNED_OUT, user_sockets_close
+from accounts.sockets import user_sockets_close
 from config.asgi import application
+from core.sockets import CLOSE_SIGNED_OUT, CLOSE_TOO_MANY
 from measure.sessions import session_cookie_for
 from social import presence, services
 from social.selectors import friends_of
@@ -144,5 +145,5 @@ async def test_a_private_table_is_not_named_and_tabs_per_player_are_capped(monke
     assert await sync_to_async(presence.online_where)([players[0].pk]) == {players[0].pk: ["private"]}
     monkeypatch.setattr(consumers, "MAX_TABS", 1)
     _extra, connected, code = await connect(players[0])
-    assert not connected and code == consumers.CLOSE_TOO_MANY
+    assert not connected and code == CLOSE_TOO_MANY
     await tab.disconnect()

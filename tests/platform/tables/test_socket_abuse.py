@@ -12,10 +12,9 @@ from channels.testing import WebsocketCommunicator
 from django.db import transaction
 from django.test import Client
 
-from accounts.sockets import CLOSE_SIGNED_OUT
 from config.asgi import application
+from core.sockets import CLOSE_SIGNED_OUT, CLOSE_TOO_MANY
 from measure.sessions import session_cookie_for
-from tables.consumers import CLOSE_TOO_MANY
 from tables.models import Game
 from tables.selectors import seat_view
 from tests.platform.helpers import wait_until

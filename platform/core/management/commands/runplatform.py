@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -9,7 +10,6 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-from accounts.services import DEMO_PASSWORD, DEMO_USERNAME, ensure_bot_accounts, ensure_demo_player
 from core.launcher import Launcher
 
 
@@ -27,11 +27,13 @@ class Command(BaseCommand):
 
         def ready() -> None:
             self.stdout.write(self.style.SUCCESS(f"\n  The platform is running at http://{host}:{port}/"))
-            self.stdout.write(f"  Demo login: {DEMO_USERNAME} / {DEMO_PASSWORD}   (Ctrl-C stops everything)\n")
+            self.stdout.write(f"  {login}   (Ctrl-C stops everything)\n")
             self.stdout.flush()
 
         Path(settings.VAR_DIR).mkdir(parents=True, exist_ok=True)  # SQLite, Redis socket, mail
         call_command("migrate", interactive=False, verbosity=0)
-        ensure_demo_player()
-        ensure_bot_accounts()
+        # by name: the demo player and the bots are the accounts app's, which sits above core
+        out = io.StringIO()
+        call_command("bootstrap", stdout=out)
+        login = out.getvalue().splitlines()[0]
         raise SystemExit(launcher.run(ready))

@@ -10,4 +10,6 @@ class Command(BaseCommand):
         _, created = ensure_demo_player()
         bots = ensure_bot_accounts()
         state = "created" if created else "already there"
-        self.stdout.write(f"demo player {DEMO_USERNAME!r} ({state}; password {DEMO_PASSWORD}), {len(bots)} bots")
+        # the first line is the launcher's banner (``runplatform`` shows it once the platform answers)
+        self.stdout.write(f"Demo login: {DEMO_USERNAME} / {DEMO_PASSWORD}")
+        self.stdout.write(f"demo player {state}, {len(bots)} bots")
