@@ -5,3 +5,12 @@ from django.utils.translation import gettext_lazy as _
 class ChatConfig(AppConfig):
     name = "chat"
     verbose_name = _("Chat")
+
+    def ready(self) -> None:
+        from chat import consumers, panels
+        from core.panels import Panel
+        from tables import parts
+
+        parts.table_side.add("chat", Panel("chat/_table.html", panels.table_chat_panel))
+        parts.replay_side.add("chat", Panel("chat/_replay.html", panels.replay_chat_panel))
+        parts.socket_parts.add("chat", consumers.TABLE_SOCKET_PART)

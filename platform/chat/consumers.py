@@ -1,6 +1,7 @@
 """Chat over the sockets pages already hold: frames with ``"type": "chat"``.
 
-The table socket mixes this in; the Play page's lobby chat has its own small
+The table socket hands them to the chat's part of it (``TABLE_SOCKET_PART``,
+registered in ``tables.parts``); the Play page's lobby chat has its own small
 socket. A line is stored by ``chat.services.chat_post`` and reaches sockets
 through channel groups after commit: the table's group for the players'
 chat, a spectators-only group (never joined by a seated player while his game
@@ -25,6 +26,7 @@ from chat.selectors import chat_hidden, lobby_group, sees_spectators, spectators
 from chat.services import ChatRefused, chat_post
 from core import outbox
 from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
+from tables.parts import SocketPart
 
 
 def database_sync_to_async(func):
@@ -44,64 +46,79 @@ def _socket_groups(table_id: int | None, user) -> tuple[list[str], bool]:
     return ([spectators_group(table_id)] if sees_spectators(table, seated) else []), chat_hidden(user)
 
 
-class ChatSocketMixin:
-    """Chat for a consumer with ``self.user``, ``self.json_mode`` and ``send_error``."""
+async def chat_join(socket: Any, table_id: int | None) -> None:
+    """Join the chat's groups for a socket with ``user`` (its table's spectators, or the lobby)."""
+    socket.chat_groups, socket.chat_is_hidden = await database_sync_to_async(_socket_groups)(table_id, socket.user)
+    for group in socket.chat_groups:
+        await socket.channel_layer.group_add(group, socket.channel_name)
 
+
+async def chat_leave(socket: Any) -> None:
+    for group in getattr(socket, "chat_groups", []):
+        await socket.channel_layer.group_discard(group, socket.channel_name)
+
+
+async def chat_receive(socket: Any, frame: dict[str, Any], table_id: int | None) -> None:
+    channel = frame.get("channel") or ("lobby" if table_id is None else "players")
+    try:
+        await outbox.run(  # the line goes out from this event loop once stored
+            chat_post,
+            user=socket.user,
+            channel=channel,
+            table_id=table_id,
+            text=frame.get("text", ""),
+            phrase=frame.get("phrase", ""),
+        )
+    except ChatRefused as refused:
+        await socket.send_error(refused.code, str(refused))
+    except outbox.Undelivered:
+        # stored (a reload shows it), but no one was sent it
+        message = gettext("Your message was kept, but not sent out: the server is briefly unavailable.")
+        await socket.send_error("unavailable", message)
+
+
+async def chat_line(socket: Any, event: dict[str, Any]) -> None:
+    if getattr(socket, "chat_is_hidden", False):
+        return
+    line = event["line"]
+    if line.get("phrase") in PHRASES:  # a quick phrase reads in each reader's language, not the sender's
+        line = {**line, "text": str(PHRASES[line["phrase"]])}
+    if socket.json_mode:
+        await socket.send(text_data=json.dumps({"type": "chat", **line}))
+    else:
+        await socket.send(text_data=render_to_string("chat/_line_oob.html", {"line": line}))
+
+
+async def _table_join(socket: Any) -> None:
+    await chat_join(socket, socket.table_id)
+
+
+async def _table_receive(socket: Any, frame: dict[str, Any]) -> None:
+    await chat_receive(socket, frame, socket.table_id)
+
+
+#: the chat's share of the table socket (``tables.parts``), registered in ``ChatConfig.ready()``
+TABLE_SOCKET_PART = SocketPart(
+    frame_type="chat", join=_table_join, leave=chat_leave, receive=_table_receive, events={"chat.line": chat_line}
+)
+
+
+class LobbyChatConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
     chat_groups: list[str]
     chat_is_hidden = False
 
-    async def chat_join(self, table_id: int | None) -> None:
-        self.chat_groups, self.chat_is_hidden = await database_sync_to_async(_socket_groups)(table_id, self.user)  # type: ignore[attr-defined]
-        for group in self.chat_groups:
-            await self.channel_layer.group_add(group, self.channel_name)  # type: ignore[attr-defined]
-
-    async def chat_leave(self) -> None:
-        for group in getattr(self, "chat_groups", []):
-            await self.channel_layer.group_discard(group, self.channel_name)  # type: ignore[attr-defined]
-
-    async def chat_receive(self, frame: dict[str, Any], table_id: int | None) -> None:
-        channel = frame.get("channel") or ("lobby" if table_id is None else "players")
-        try:
-            await outbox.run(  # the line goes out from this event loop once stored
-                chat_post,
-                user=self.user,  # type: ignore[attr-defined]
-                channel=channel,
-                table_id=table_id,
-                text=frame.get("text", ""),
-                phrase=frame.get("phrase", ""),
-            )
-        except ChatRefused as refused:
-            await self.send_error(refused.code, str(refused))  # type: ignore[attr-defined]
-        except outbox.Undelivered:
-            # stored (a reload shows it), but no one was sent it
-            message = gettext("Your message was kept, but not sent out: the server is briefly unavailable.")
-            await self.send_error("unavailable", message)  # type: ignore[attr-defined]
-
-    async def chat_line(self, event: dict[str, Any]) -> None:
-        if self.chat_is_hidden:
-            return
-        line = event["line"]
-        if line.get("phrase") in PHRASES:  # a quick phrase reads in each reader's language, not the sender's
-            line = {**line, "text": str(PHRASES[line["phrase"]])}
-        if self.json_mode:  # type: ignore[attr-defined]
-            await self.send(text_data=json.dumps({"type": "chat", **line}))  # type: ignore[attr-defined]
-        else:
-            await self.send(text_data=render_to_string("chat/_line_oob.html", {"line": line}))  # type: ignore[attr-defined]
-
-
-class LobbyChatConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         query = parse_qs(self.scope.get("query_string", b"").decode("utf-8", "replace"))
         self.json_mode = query.get("format", [""])[0] == "json"
         if not await self.user_socket_open():
             return
-        await self.chat_join(None)
+        await chat_join(self, None)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
         await tolerate(self.user_socket_close(), "the socket cap")
-        await tolerate(self.chat_leave(), "leaving the chat")
+        await tolerate(chat_leave(self), "leaving the chat")
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
@@ -119,7 +136,10 @@ class LobbyChatConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, Async
         if not isinstance(frame, dict) or len(text_data or "") > 2048:
             await self.send_error("malformed", "a frame must be a JSON object")
             return
-        await self.chat_receive(frame, None)
+        await chat_receive(self, frame, None)
+
+    async def chat_line(self, event: dict[str, Any]) -> None:
+        await chat_line(self, event)
 
     async def send_error(self, code: str, message: str) -> None:
         if self.json_mode:

@@ -48,15 +48,17 @@ INSTALLED_APPS = [
     "allauth.account",
     "axes",
     "django_countries",
-    "accounts",
+    # the platform's apps, lowest layer first (README, "Layout"): ready() runs in this order, so a page's
+    # panels registered by the apps above it appear in it in this order too
     "core",
+    "accounts",
     "tables",
-    "lobbies",
-    "leaderboards",
     "scoring",
     "chat",
-    "moderation",
+    "leaderboards",
+    "lobbies",
     "social",
+    "moderation",
     "tournaments",
 ]
 #: the load, flood and benchmark commands (``measure``: it forges sessions and builds throw-away players), installed

@@ -1,7 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from accounts import views as account_views
 from core import views as core_views
 
 urlpatterns = [
@@ -12,7 +11,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("allauth.urls")),
-    path("u/<str:username>/", account_views.profile, name="profile"),
     path("", include("lobbies.urls")),
     path("", include("tables.urls")),
     path("", include("leaderboards.urls")),

@@ -6,13 +6,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q
+from django.shortcuts import get_object_or_404
 from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.bots import LEVEL_WORDS
 from accounts.models import User
+from games.bots import LEVELS
+from leaderboards.selectors import current_ratings
 from social import presence
 from social.models import AVATARS, DEFAULT_AVATAR, Block, Challenge, Friendship, Notification, Profile
+from tables.models import Game, Seat
 
 
 def is_blocked(a: User, b: User) -> bool:
@@ -179,6 +184,35 @@ def socket_hello(user: User, limit: int = 10) -> dict[str, Any]:
 
 
 # -- profile -------------------------------------------------------------------------
+
+
+def profile_user(username: str) -> User:
+    """An active account by username (a player or a bot), or 404."""
+    return get_object_or_404(User, username=username, is_active=True)
+
+
+def profile_games_played(user: User) -> int:
+    """Finished games at any table (rated or not) in which ``user`` held a seat."""
+    return Game.objects.filter(status=Game.Status.FINISHED, table__seats__user=user).count()
+
+
+def bot_levels(user: User) -> list[dict[str, Any]]:
+    """For a named bot: each level it has played at, with the account its rated results count for.
+
+    A named bot carries no rating of its own (``accounts.bots``): its strength is its
+    level's, so its profile shows the levels it played at and their current ratings.
+    """
+    if not user.is_bot:
+        return []
+    played = set(Seat.objects.filter(user=user).exclude(bot_level="").values_list("bot_level", flat=True))
+    accounts = {u.username: u for u in User.objects.filter(username__in=[f"bot-{level}" for level in played])}
+    shown = [(level, accounts[f"bot-{level}"]) for level in LEVELS if f"bot-{level}" in accounts]  # weakest first
+    rated = current_ratings([account.pk for _level, account in shown])
+    return [
+        {"word": LEVEL_WORDS.get(level, level), "account": account, "ratings": rated[account.pk]}
+        for level, account in shown
+        if account != user
+    ]
 
 
 def profile_of(user: User) -> Profile:

@@ -3,6 +3,7 @@ from django.urls import path
 from social import views
 
 urlpatterns = [
+    path("u/<str:username>/", views.profile, name="profile"),
     path("friends/", views.friends, name="friends"),
     path("friends/list/", views.friends_list, name="friends_list"),
     path("u/<str:username>/friend/", views.friend, name="friend_action"),

@@ -11,11 +11,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from core.panels import panels_render
 from games import GAMES, get_game
+from leaderboards.selectors import player_ratings
 from lobbies.forms import TableForm
 from lobbies.selectors import game_choices
 from social import games as game_reads
-from social import selectors, services
+from social import panels, selectors, services
 from social.forms import ProfileForm
 
 FRIENDS_POLL_SECONDS = 10
@@ -170,6 +172,20 @@ def notifications_read(request: HttpRequest) -> HttpResponse:
 
 
 # -- profile ---------------------------------------------------------------------------
+
+
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    player = selectors.profile_user(username)
+    page = {
+        "player": player,
+        "is_me": request.user == player,
+        "ratings": player_ratings(player)["ratings"],
+        "games_played": selectors.profile_games_played(player),
+        "bot_levels": selectors.bot_levels(player),
+    }
+    # the report form: moderation adds it (``social.panels.profile_side``)
+    page["profile_panels"] = panels_render(panels.profile_side, request, page)
+    return render(request, "social/profile.html", page)
 
 
 def profile_games(request: HttpRequest, username: str) -> HttpResponse:

@@ -27,12 +27,11 @@ from django.utils.translation import get_language, gettext
 
 from accounts import standing
 from accounts.sockets import UserSocketMixin
-from chat.consumers import ChatSocketMixin
 from core import outbox
 from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
 from core.sockets import CLOSE_TOO_MANY
 from games import get_game
-from tables import live, relay
+from tables import live, parts, relay
 from tables.models import Table
 from tables.presence import presence_add, presence_remove, presence_seen_into
 from tables.rendering import render_announcement, render_error
@@ -107,7 +106,7 @@ def action_from_frame(
     return move, action
 
 
-class TableConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebsocketConsumer):
+class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
     #: a seated player's socket hears the table's events before its watchers' (``tables.relay``)
     relay_first = False
 
@@ -117,9 +116,14 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebs
         # here runs through DatabaseSyncToAsync, which does that on its own thread around the call
         # and uses no connection on the event loop, so the hop is skipped.
         handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
+        if handler is not None:
+            await handler(message)
+            return
+        # another app's event (a chat line): its part of the socket handles it (``tables.parts``)
+        part_handler = parts.socket_event_handler(message["type"])
+        if part_handler is None:
             raise ValueError(f"no handler for message type {message['type']}")
-        await handler(message)
+        await part_handler(self, message)
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -148,7 +152,8 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebs
         if self.user is not None and self.user.is_authenticated:
             # a player with the table open: it is not abandoned to the bots
             await sync_to_async(presence_add, thread_sensitive=False)(self.table_id, self.user.pk, self.channel_name)
-        await self.chat_join(self.table_id)
+        for part in parts.socket_parts:
+            await part.join(self)
         await self.accept()
         # joined before the first read, so no change made after that read is missed
         await relay.join(self.group, self)
@@ -181,7 +186,8 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebs
             remove = sync_to_async(presence_remove, thread_sensitive=False)
             await tolerate(remove(self.table_id, self.user.pk, self.channel_name), "table presence")
         await tolerate(self.user_socket_close(), "the socket cap")
-        await tolerate(self.chat_leave(), "leaving the chat")
+        for part in parts.socket_parts:
+            await tolerate(part.leave(self), f"leaving the socket's {part.frame_type}")
 
     async def user_disconnect(self, event: dict) -> None:
         """A ban or a logout elsewhere: say why, then close."""
@@ -214,8 +220,9 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, ChatSocketMixin, AsyncWebs
                 frame = json.loads(raw)
             except (ValueError, RecursionError):
                 raise ActionRefused("malformed", "a frame must be JSON (and not nested too deeply)") from None
-            if isinstance(frame, dict) and frame.get("type") == "chat":
-                await self.chat_receive(frame, self.table_id)
+            part = parts.socket_part_for_frame(frame.get("type")) if isinstance(frame, dict) else None
+            if part is not None:
+                await part.receive(self, frame)
                 return
             move, action = action_from_frame(frame, self.fields_of)
             known = self._known()

@@ -5,9 +5,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from chat.selectors import game_chat, table_chat
-from moderation.models import Report
-from social.selectors import table_mates
+from core.panels import panels_render
+from tables import parts
 from tables.models import Game, Table
 from tables.rendering import play_controls
 from tables.selectors import INVITE_INVALID, invite_token_valid, replay_step, socket_state, table_visible_to
@@ -24,15 +23,10 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     state = socket_state(table.pk, request.user)
     if state.get("game") is not None:
         state["controls"] = play_controls(table.game, state["legal"], state["view"])
-    social = {
-        "chat": table_chat(table, request.user, state["seat"] is not None),
-        "report_players": state["players"],
-        "report_table": table.pk,
-        "report_reasons": Report.Reason.choices,
-        # friend requests from the table: the other human players and where each stands with me
-        "table_mates": table_mates(request.user, [p["username"] for p in state["players"] if p["username"]]),
-    }
-    return render(request, "tables/table.html", {**state, **social, "invite": token})
+    page = {**state, "table": table, "invite": token}
+    # the chat, friend requests and the report form: the apps above tables add them (``tables.parts``)
+    page["side_panels"] = panels_render(parts.table_side, request, page)
+    return render(request, "tables/table.html", page)
 
 
 def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -48,10 +42,10 @@ def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
     except ValueError:
         step = 0
     context = replay_step(game, step)
-    # the players' chat of a finished game is shown to its players only
     seated = request.user.is_authenticated and game.table.seats.filter(user=request.user).exists()
-    context["chat_lines"] = game_chat(game) if seated else None
-    return render(request, "tables/replay.html", context)
+    page = {**context, "game": game, "seated": seated}
+    page["side_panels"] = panels_render(parts.replay_side, request, page)
+    return render(request, "tables/replay.html", page)
 
 
 @require_POST
