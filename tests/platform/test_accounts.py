@@ -134,3 +134,15 @@ def test_bootstrap_command_prints_the_demo_login_first_and_creates_nothing_twice
 def test_admin_is_for_staff(client, admin_client):
     assert client.get("/admin/").status_code == 302
     assert admin_client.get("/admin/accounts/user/").status_code == 200
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+@pytest.mark.parametrize("url", ["account_login", "account_signup", "account_reset_password"])
+def test_account_pages_show_no_template_source(client, url, language):
+    """A template comment left over two lines is printed as text; the forms must not show one."""
+    client.cookies["django_language"] = language
+    html = client.get(reverse(url)).content.decode()
+    assert "{#" not in html and "#}" not in html and "{%" not in html
+    if url == "account_login":
+        # the checkbox and its label share one row: the field is marked so the stylesheet lays it out inline
+        assert re.search(r'<div class="field check">\s*<input type="checkbox" name="remember"', html)
