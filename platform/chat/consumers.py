@@ -58,7 +58,7 @@ async def chat_leave(socket: Any) -> None:
         await socket.channel_layer.group_discard(group, socket.channel_name)
 
 
-async def chat_receive(socket: Any, frame: dict[str, Any], table_id: int | None) -> None:
+async def chat_receive(socket: Any, frame: dict[str, Any], table_id: int | None, token: str = "") -> None:
     channel = frame.get("channel") or ("lobby" if table_id is None else "players")
     try:
         await outbox.run(  # the line goes out from this event loop once stored
@@ -68,6 +68,7 @@ async def chat_receive(socket: Any, frame: dict[str, Any], table_id: int | None)
             table_id=table_id,
             text=frame.get("text", ""),
             phrase=frame.get("phrase", ""),
+            token=token,
         )
     except ChatRefused as refused:
         await socket.send_error(refused.code, str(refused))
@@ -94,7 +95,8 @@ async def _table_join(socket: Any) -> None:
 
 
 async def _table_receive(socket: Any, frame: dict[str, Any]) -> None:
-    await chat_receive(socket, frame, socket.table_id)
+    # the invite link the table's page came by (a private table's spectators chat with it)
+    await chat_receive(socket, frame, socket.table_id, getattr(socket, "invite_token", ""))
 
 
 #: the chat's share of the table socket (``tables.parts``), registered in ``ChatConfig.ready()``

@@ -50,9 +50,11 @@ def _rate_check(user_id: int) -> None:
 
 
 def chat_post(
-    *, user, channel: str, table_id: int | None = None, text: object = "", phrase: object = ""
+    *, user, channel: str, table_id: int | None = None, text: object = "", phrase: object = "", token: str = ""
 ) -> ChatMessage:
-    """Post a line to a table's players' or spectators' channel, or to the lobby."""
+    """Post a line to a table's players' or spectators' channel, or to the lobby.
+
+    ``token`` is the invite link the writer's page came by: a private table is visible with it."""
     from tables.models import Table
     from tables.selectors import seat_index_of, table_visible_to
 
@@ -72,7 +74,7 @@ def chat_post(
         table_id = None
     elif channel in (ChatMessage.Channel.PLAYERS, ChatMessage.Channel.SPECTATORS):
         table = Table.objects.filter(pk=table_id).first() if isinstance(table_id, int) else None
-        if table is None or not table_visible_to(table, user):
+        if table is None or not table_visible_to(table, user, token):
             raise ChatRefused("malformed", _("There is no such table."))
         seated = seat_index_of(table.pk, user) is not None
         if channel == ChatMessage.Channel.PLAYERS and not seated:

@@ -136,6 +136,8 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
         if not await database_sync_to_async(self._may_watch)(token):
             await self.close(code=4403)
             return
+        #: the invite link this page came by: a part of the socket (the chat) checks a private table with it
+        self.invite_token = token
         if not await self.user_socket_open():
             return
         self.group = relay.group_name(self.table_id)

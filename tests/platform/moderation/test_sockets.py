@@ -125,6 +125,19 @@ async def test_spectators_lines_never_reach_players_during_the_game():
         await comm.disconnect()
 
 
+async def test_a_spectator_who_came_by_the_invite_link_chats_on_a_private_table():
+    table, players, _game = await sync_to_async(started_table)("durak", 2)
+    table.private = True
+    await sync_to_async(table.save)(update_fields=["private"])
+    (watcher,) = await sync_to_async(make_players)(1, prefix="invited")
+    spectator = await connect(f"/ws/tables/{table.pk}/?format=json&invite={table.invite_token}", watcher)
+    assert json.loads(await spectator.receive_from(timeout=5))["type"] == "state"
+    await spectator.send_to(text_data=json.dumps({"type": "chat", "channel": "spectators", "text": "nice table"}))
+    line = await next_of_type(spectator, "chat")
+    assert line["channel"] == "spectators" and line["text"] == "nice table"
+    await spectator.disconnect()
+
+
 async def test_chat_is_rate_limited_per_user_across_sockets():
     table, players, _game = await sync_to_async(started_table)("durak", 2)
     first, second = await table_socket(table, players[0]), await table_socket(table, players[0])
