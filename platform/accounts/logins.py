@@ -9,6 +9,14 @@ from ``X-Forwarded-For`` only behind a trusted proxy; a forged header changes no
 
 from __future__ import annotations
 
+import math
+from datetime import datetime
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
 
 def attempt_username(request, credentials: dict | None) -> str:
     """The name typed: the admin's ``username``, allauth's ``login`` (a username or an email)."""
@@ -20,3 +28,33 @@ def attempt_username(request, credentials: dict | None) -> str:
 
 def attempt_address(request) -> str | None:
     return request.META.get("REMOTE_ADDR") if request is not None else None
+
+
+def lockout_until(request, credentials: dict | None) -> datetime | None:
+    """When the lockout of this (login name, address) pair ends: its last counted failure plus the cool-off.
+
+    Tries during a lockout are not counted (``AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT`` off), so
+    neither the right password nor more wrong ones move this time."""
+    from axes.helpers import get_cool_off
+    from axes.models import AccessAttempt
+
+    cool_off = get_cool_off(request)
+    if cool_off is None:
+        return None
+    last = (
+        AccessAttempt.objects.filter(
+            username=attempt_username(request, credentials), ip_address=attempt_address(request)
+        )
+        .order_by("-attempt_time")
+        .values_list("attempt_time", flat=True)
+        .first()
+    )
+    return last + cool_off if last is not None else None
+
+
+def lockout_response(request, original_response=None, credentials: dict | None = None) -> HttpResponse:
+    """The lockout page, saying until when (django-axes' own page gives only the cool-off's length)."""
+    until = lockout_until(request, credentials)
+    minutes = max(1, math.ceil((until - timezone.now()).total_seconds() / 60)) if until else None
+    context = {"until": until, "until_iso": until.isoformat() if until else "", "minutes": minutes}
+    return render(request, settings.AXES_LOCKOUT_TEMPLATE, context, status=settings.AXES_HTTP_RESPONSE_CODE)

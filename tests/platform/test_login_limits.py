@@ -98,3 +98,29 @@ async def test_a_forged_forwarded_for_does_not_escape_the_per_address_socket_cap
     assert [ok for ok, _ in results] == [True, True, False] and results[2][1] == CLOSE_TOO_MANY
     for comm in socks:
         await comm.disconnect()
+
+
+def test_the_lockout_says_until_when_and_no_try_during_it_extends_it(client, player):
+    from datetime import timedelta
+
+    from axes.models import AccessAttempt
+    from django.utils import timezone
+
+    addr = "203.0.113.90"
+    for i in range(WRONG - 1):
+        client.post(reverse("account_login"), {"login": "victim", "password": f"x-{i}"}, REMOTE_ADDR=addr)
+    # as if the fifth wrong password had been typed ten minutes ago: five of the fifteen minutes are left
+    earlier = timezone.now() - timedelta(minutes=10)
+    AccessAttempt.objects.filter(username="victim").update(attempt_time=earlier)
+    until = earlier + timedelta(minutes=15)
+    for password in ("right-pass-2026", "wrong-again", "right-pass-2026"):
+        locked = client.post(reverse("account_login"), {"login": "victim", "password": password}, REMOTE_ADDR=addr)
+        html = locked.content.decode()
+        assert locked.status_code == 429 and "_auth_user_id" not in client.session
+        assert f"at <time datetime=\"{until.isoformat()}\"" in html and until.strftime("%H:%M UTC") in html
+        assert "in 5 minutes" in html
+    assert AccessAttempt.objects.get(username="victim").attempt_time == earlier
+    # once it has passed, the right password signs in
+    AccessAttempt.objects.filter(username="victim").update(attempt_time=timezone.now() - timedelta(minutes=16))
+    ok = client.post(reverse("account_login"), {"login": "victim", "password": "right-pass-2026"}, REMOTE_ADDR=addr)
+    assert ok.status_code == 302 and client.session["_auth_user_id"] == str(player.pk)
