@@ -17,9 +17,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import pgettext_lazy
 
-from accounts.models import User
+from accounts.models import BOT_NAME_WORDS, User
 
-#: Slavic first names, the games' home; each is one bot account "bot-<name in lower case>"
+#: Slavic first names, the games' home; each is one bot account "bot-<name in lower case>", shown in the
+#: reader's language's script (``BOT_NAME_WORDS``)
 BOT_NAMES = (
     "Olena",
     "Bohdan",
@@ -98,7 +99,7 @@ def seat_names(seats: Iterable[Any]) -> dict[int, str]:
             out.setdefault(seat.index, "")
             continue
         start = (seat.table_id * 7 + seat.index) % len(BOT_NAMES)
-        ring = [BOT_NAMES[(start + k) % len(BOT_NAMES)] for k in range(len(BOT_NAMES))]
+        ring = [str(BOT_NAME_WORDS[BOT_NAMES[(start + k) % len(BOT_NAMES)]]) for k in range(len(BOT_NAMES))]
         out[seat.index] = next((n for n in ring if n not in used), ring[0])
         used.add(out[seat.index])
     return out

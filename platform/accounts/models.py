@@ -4,6 +4,35 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+#: the named bots' names (``accounts.bots.BOT_NAMES``, their accounts' display names), as each language writes them
+BOT_NAME_WORDS = {
+    "Olena": pgettext_lazy("bot name", "Olena"),
+    "Bohdan": pgettext_lazy("bot name", "Bohdan"),
+    "Oksana": pgettext_lazy("bot name", "Oksana"),
+    "Taras": pgettext_lazy("bot name", "Taras"),
+    "Iryna": pgettext_lazy("bot name", "Iryna"),
+    "Mykola": pgettext_lazy("bot name", "Mykola"),
+    "Svetlana": pgettext_lazy("bot name", "Svetlana"),
+    "Dmitri": pgettext_lazy("bot name", "Dmitri"),
+    "Natalka": pgettext_lazy("bot name", "Natalka"),
+    "Boris": pgettext_lazy("bot name", "Boris"),
+    "Vera": pgettext_lazy("bot name", "Vera"),
+    "Ostap": pgettext_lazy("bot name", "Ostap"),
+    "Galina": pgettext_lazy("bot name", "Galina"),
+    "Yaroslav": pgettext_lazy("bot name", "Yaroslav"),
+    "Zoya": pgettext_lazy("bot name", "Zoya"),
+    "Stepan": pgettext_lazy("bot name", "Stepan"),
+    "Daryna": pgettext_lazy("bot name", "Daryna"),
+    "Fedor": pgettext_lazy("bot name", "Fedor"),
+    "Lesya": pgettext_lazy("bot name", "Lesya"),
+    "Pavlo": pgettext_lazy("bot name", "Pavlo"),
+    "Tamara": pgettext_lazy("bot name", "Tamara"),
+    "Igor": pgettext_lazy("bot name", "Igor"),
+    "Marusya": pgettext_lazy("bot name", "Marusya"),
+    "Hnat": pgettext_lazy("bot name", "Hnat"),
+}
 
 
 class User(AbstractUser):
@@ -17,6 +46,9 @@ class User(AbstractUser):
 
     @property
     def name(self) -> str:
+        if self.is_bot and self.display_name in BOT_NAME_WORDS:
+            # a named bot's name, written in the reader's language's script ("Zoya", "Зоя")
+            return str(BOT_NAME_WORDS[self.display_name])
         return self.display_name or self.username
 
     def get_absolute_url(self) -> str:

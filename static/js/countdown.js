@@ -4,7 +4,10 @@
   function tick() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
-      el.textContent = left >= 60 ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : left + "s";
+      // the seconds' unit in the page's language ("58s", "58 с"), from the table page
+      var holder = el.closest("[data-seconds]");
+      var seconds = (holder ? holder.dataset.seconds : "{n}s").replace("{n}", left);
+      el.textContent = left >= 60 ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : seconds;
       el.classList.toggle("urgent", left <= 10);
     });
   }

@@ -55,10 +55,16 @@
     bell.classList.toggle("unread", n > 0);
   }
 
-  function toast(text, url, kind) {
-    if (!toasts) return;
+  //: how long a "your turn" toast stays before it fades (the title and the table still tell)
+  var TURN_TOAST_MS = 8000;
+
+  function toast(text, url, kind, key) {
+    if (!toasts) return null;
+    // one toast per key (a table's turns): the newest replaces the one before
+    if (key) toasts.querySelectorAll(".toast").forEach(function (old) { if (old.dataset.key === key) old.remove(); });
     var box = document.createElement("div");
     box.className = "toast " + (kind || "");
+    if (key) box.dataset.key = key;
     var p = document.createElement("span");
     p.textContent = text;
     box.appendChild(p);
@@ -78,6 +84,21 @@
     box.appendChild(close);
     toasts.appendChild(box);
     while (toasts.children.length > 5) toasts.firstChild.remove();
+    return box;
+  }
+
+  // a toast that fades away on its own, unless the pointer rests on it
+  function fadeLater(box, ms) {
+    var timer = null;
+    function arm() {
+      timer = setTimeout(function () {
+        box.classList.add("fading");
+        setTimeout(function () { box.remove(); }, 600);
+      }, ms);
+    }
+    box.addEventListener("mouseenter", function () { clearTimeout(timer); box.classList.remove("fading"); });
+    box.addEventListener("mouseleave", arm);
+    arm();
   }
 
   function flagTitle() {
@@ -115,10 +136,13 @@
     if (msg.type === "notification") { setCount(msg.unread); notification(msg); }
     else if (msg.type === "unread") setCount(msg.unread);
     else if (msg.type === "turn" && location.pathname !== msg.url) {
-      toast((strings.yourTurnAt || "Your turn at %(game)s table #%(table)s")
-        .replace("%(game)s", msg.game).replace("%(table)s", msg.table), msg.url, "turn");
+      // one beep for a run of turns: none while a "your turn" toast is still on screen
+      var quiet = !!(toasts && toasts.querySelector(".toast.turn:not(.fading)"));
+      var box = toast((strings.yourTurnAt || "Your turn at %(game)s table #%(table)s")
+        .replace("%(game)s", msg.game).replace("%(table)s", msg.table), msg.url, "turn", "turn-" + msg.table);
+      if (box) fadeLater(box, TURN_TOAST_MS);
       flagTitle();
-      beep();
+      if (!quiet) beep();
     }
   }
 

@@ -44,7 +44,9 @@
   function announce() {
     var play = document.getElementById("table-play");
     var mine = !!(play && play.dataset.myTurn === "1");
-    document.title = (mine ? "● Your turn · " : "") + baseTitle;
+    var live = document.querySelector(".live-table");
+    var words = (live && live.dataset.yourTurn) || "Your turn";
+    document.title = (mine ? "● " + words + " · " : "") + baseTitle;
   }
 
   function connection(open) {

@@ -117,7 +117,7 @@ def test_the_lockout_says_until_when_and_no_try_during_it_extends_it(client, pla
         locked = client.post(reverse("account_login"), {"login": "victim", "password": password}, REMOTE_ADDR=addr)
         html = locked.content.decode()
         assert locked.status_code == 429 and "_auth_user_id" not in client.session
-        assert f"at <time datetime=\"{until.isoformat()}\"" in html and until.strftime("%H:%M UTC") in html
+        assert f'at <time datetime="{until.isoformat()}"' in html and until.strftime("%H:%M UTC") in html
         assert "in 5 minutes" in html
     assert AccessAttempt.objects.get(username="victim").attempt_time == earlier
     # once it has passed, the right password signs in

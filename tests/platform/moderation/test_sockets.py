@@ -126,7 +126,7 @@ async def test_spectators_lines_never_reach_players_during_the_game():
 
 
 async def test_a_spectator_who_came_by_the_invite_link_chats_on_a_private_table():
-    table, players, _game = await sync_to_async(started_table)("durak", 2)
+    table, _players, _game = await sync_to_async(started_table)("durak", 2)
     table.private = True
     await sync_to_async(table.save)(update_fields=["private"])
     (watcher,) = await sync_to_async(make_players)(1, prefix="invited")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
 import pytest
 from django.test import Client
@@ -240,3 +241,37 @@ def test_a_believe_refusal_reads_in_the_players_language(lang, expected):
     with translation.override(lang), pytest.raises(ActionRefused) as refused:
         table_apply_action(game.pk, waiting, game.move_number, {"type": "believe"})
     assert str(refused.value).startswith(expected), refused.value
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_named_bots_are_written_in_the_readers_script(lang):
+    from lobbies.services import table_against_bots
+
+    player = User.objects.create_user("reader", "reader@example.com", "pw-cards-123", display_name="Reader")
+    table = table_against_bots(user=player, game="durak", seats=6)
+    seats = section(page_in(table, player, lang), "table-seats")
+    names = [re.sub(r"<[^>]+>", "", n) for n in re.findall(r'<span class="seat-name">(.*?)</span>', seats)]
+    bots = [n.strip() for n in names if n.strip() != "Reader"]
+    assert len(bots) == 5 and all(n and all("CYRILLIC" in unicodedata.name(c) for c in n) for n in bots), bots
+
+
+@pytest.mark.parametrize(("lang", "lie"), [("ru", "ложь"), ("uk", "брехня")])
+def test_the_last_check_says_a_lie_in_the_nominative(lang, lie):
+    """The rules' table reads "the claim was ... a lie" (instrumental in Russian); the board's line stands alone."""
+    from django.template.loader import render_to_string
+
+    players = [{"index": i, "name": n} for i, n in enumerate(["Anna", "Boris", "Vera"])]
+    check = {
+        "answer": "believe",
+        "answerer": 1,
+        "claimant": 0,
+        "kind": "7",
+        "true": False,
+        "taker": 1,
+        "count": 3,
+        "cards": ["6S"],
+    }
+    view = {"pile": {"count": 0, "placements": []}, "kind": None, "discard": 0, "last_check": check}
+    with translation.override(lang):
+        board = render_to_string("tables/boards/verish.html", {"view": view, "players": players})
+    assert f"<strong>{lie}</strong>" in board, board
