@@ -89,12 +89,30 @@ class TableAdmin(NoDelete):
         return request.user.has_perm("moderation.abort_games")
 
 
+#: what a running game keeps from its players: the deck's order (future draws), the salt behind the
+#: commitment, the engine's snapshot (every hand, the discards); shown once the game is over, as the replay does
+GAME_SECRETS = ("deck", "salt", "state")
+
+
 @admin.register(Game)
 class GameAdmin(NoDelete):
     list_display = ("id", "table", "number", "status", "move_number", "bot_substituted", "annulled", "started_at")
     list_filter = ("status", "bot_substituted", "annulled", "table__game")
     raw_id_fields = ("table", "match")
     actions = ["annul"]
+
+    def get_fields(self, request, obj=None):
+        fields = list(super().get_fields(request, obj))
+        if obj is None or obj.status != Game.Status.PLAYING:
+            return fields
+        return [f for f in fields if f not in GAME_SECRETS] + ["hidden_while_playing"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return (*super().get_readonly_fields(request, obj), "hidden_while_playing")
+
+    @admin.display(description=gettext_lazy("Deck, salt and hands"))
+    def hidden_while_playing(self, obj) -> str:
+        return _("Hidden while the game is being played: the replay shows them once it is over.")
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -116,6 +134,13 @@ class GameAdmin(NoDelete):
 class MoveAdmin(NoDelete):
     list_display = ("game", "number", "seat", "text", "by", "created_at")
     raw_id_fields = ("game",)
+
+    def get_fields(self, request, obj=None):
+        fields = list(super().get_fields(request, obj))
+        if obj is not None and obj.game.status == Game.Status.PLAYING:
+            # the action names the cards a seat played face down; its public record and words do not
+            return [f for f in fields if f != "action"]
+        return fields
 
     def has_add_permission(self, request) -> bool:
         return False
