@@ -116,8 +116,28 @@ def _fill(seat: Seat, **values: Any) -> None:
         raise LobbyRefused(gettext("Seat %(n)s was just taken; choose another.") % {"n": seat.index + 1})
 
 
+def _unfit_seats(seats: list[Seat]) -> list[Seat]:
+    """The seats a table may not start with: a player banned, playbanned or gone since he sat down, and of two
+    players one of whom blocked the other, the one who sat down later (a block keeps them apart in casual play)."""
+    humans = [s for s in seats if s.user_id is not None and not s.bot_level and not s.user.is_bot]
+    unfit = [s for s in humans if not s.user.is_active or standing.play_refusal(s.user)]
+    for i, first in enumerate(humans):
+        for second in humans[i + 1 :]:
+            if first in unfit or second in unfit:
+                continue
+            if blocks.blocked_either(first.user, second.user):
+                unfit.append(max(first, second, key=lambda s: (s.joined_at, s.index)))
+    return unfit
+
+
 def _start_if_full(table: Table) -> bool:
+    """Start the match once every seat is filled, each seat checked at that moment: a seat whose player may no
+    longer play here is emptied instead, and the table waits for someone else."""
     if table.seats.filter(**_empty_seats()).exists():
+        return False
+    unfit = _unfit_seats(list(table.seats.select_related("user")))
+    if unfit:
+        Seat.objects.filter(pk__in=[s.pk for s in unfit]).update(user=None)
         return False
     match_start(table)
     return True
@@ -180,6 +200,12 @@ def _seat_join(table_id: int, user, index: int | None, token: str) -> Seat:
     if table.private and blocks.blocks(table.created_by, user):
         raise LobbyRefused(gettext("You cannot join this private table."))
     _check_open(table)
+    # a block keeps two players apart in casual play, whichever of them blocked the other
+    if any(
+        blocks.blocked_either(seat.user, user)
+        for seat in table.seats.filter(bot_level="").exclude(user=None).select_related("user")
+    ):
+        raise LobbyRefused(gettext("You cannot join this table."))
     mine = table.seats.filter(user=user).first()
     if mine is not None:
         raise LobbyRefused(gettext("You already sit at this table (seat %(n)s).") % {"n": mine.index + 1})
@@ -309,6 +335,9 @@ def table_rematch(*, table_id: int, user) -> Table | None:
         return None
     if any(s.bot_level for s in seats):
         _check_bot_tables(table.created_by)
+    if _unfit_seats(seats):
+        # each vote was checked when it was cast; the seats are checked again now, as the table starts
+        raise LobbyRefused(gettext("The rematch cannot start: not every player of this table may play it now."))
     rematch = Table.objects.create(
         game=table.game,
         options=dict(table.options),
