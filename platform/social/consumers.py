@@ -17,16 +17,14 @@ from urllib.parse import parse_qs
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from accounts.sockets import recheck, unwatch, watch
+from accounts.sockets import UserSocketMixin, recheck
 from core.outage import OutageSafeMixin, tolerate
-from core.sockets import CLOSE_SIGNED_OUT, CLOSE_TOO_MANY, user_group
+from core.sockets import CLOSE_SIGNED_OUT
 from social import presence
 from social.selectors import notification_payload, socket_hello, unread_count
 from social.services import social_group
 
 MAX_FRAME = 512
-#: open tabs per player, across every web process; one more is refused
-MAX_TABS = 30
 #: token bucket per socket: heartbeats need one frame per 20 seconds
 BURST, RATE = 5.0, 0.5
 TABLE_PATH = re.compile(r"^/tables/(\d+)/")
@@ -55,27 +53,27 @@ def place_of(user, path: str) -> str:
     return ""
 
 
-class PresenceConsumer(OutageSafeMixin, AsyncWebsocketConsumer):
+class PresenceConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
+    """One per tab; it counts toward its user's cap of open sockets (``UserSocketMixin``) like every other."""
+
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated or user.is_bot:
             await self.close(code=CLOSE_SIGNED_OUT)
             return
         self.user = user
-        if await to_thread(presence.socket_count)(user.pk) >= MAX_TABS:
-            await self.close(code=CLOSE_TOO_MANY)
+        if not await self.user_socket_open():  # joins the user's group: a logout or a ban closes it
             return
         query = parse_qs(self.scope.get("query_string", b"").decode("utf-8", "replace"))
         path = (query.get("at") or [""])[0][:200]
         self.where = await to_thread(place_of)(user, path)
         self.tokens, self.stamp = BURST, time.monotonic()
-        self.groups_joined = [user_group(user.pk), social_group(user.pk)]
+        self.groups_joined = [social_group(user.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await to_thread(presence.presence_touch)(user.pk, self.channel_name, self.where)
         await self.send(text_data=json.dumps(await to_thread(socket_hello)(user)))
-        watch(self)
 
     async def user_recheck(self) -> None:
         """Redis is back: closed if a logout or a ban came meanwhile, else the notifications made meanwhile."""
@@ -84,7 +82,7 @@ class PresenceConsumer(OutageSafeMixin, AsyncWebsocketConsumer):
             await self.send(text_data=json.dumps(await to_thread(socket_hello)(self.user)))
 
     async def disconnect(self, code: int) -> None:
-        unwatch(self)
+        await tolerate(self.user_socket_close(), "the socket cap")
         if not hasattr(self, "groups_joined"):
             return
         for group in self.groups_joined:

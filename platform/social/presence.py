@@ -90,10 +90,5 @@ def online_where(user_ids: list[int]) -> dict[int, list[str]]:
     return found
 
 
-def socket_count(user_id: int) -> int:
-    """Live presence sockets of a user, in every process."""
-    return int(client().zcount(_conns(user_id), time.time(), "+inf"))
-
-
 def is_online(user_id: int) -> bool:
     return user_id in online_where([user_id])

@@ -14,12 +14,15 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from core.outage import OutageSafeMixin
+from accounts.sockets import UserSocketMixin
+from core.outage import OutageSafeMixin, tolerate
 from tournaments.models import Tournament
 from tournaments.selectors import visible_to
 
 
-class TournamentConsumer(OutageSafeMixin, AsyncWebsocketConsumer):
+class TournamentConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
+    """Counted toward its owner's cap of open sockets like every other socket of the site."""
+
     async def connect(self) -> None:
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
@@ -27,6 +30,8 @@ class TournamentConsumer(OutageSafeMixin, AsyncWebsocketConsumer):
         self.user = self.scope.get("user")
         if not await database_sync_to_async(self._may_watch)(token):
             await self.close(code=4403)
+            return
+        if not await self.user_socket_open():
             return
         self.group = f"tournament-{self.tournament_id}"
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -37,6 +42,7 @@ class TournamentConsumer(OutageSafeMixin, AsyncWebsocketConsumer):
         return tournament is not None and self.user is not None and visible_to(tournament, self.user, token)
 
     async def disconnect(self, code: int) -> None:
+        await tolerate(self.user_socket_close(), "the socket cap")
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 

@@ -136,14 +136,12 @@ async def test_bad_frames_get_an_error_and_a_logout_closes_the_socket():
     assert not await sync_to_async(presence.is_online)(user.pk)
 
 
-async def test_a_private_table_is_not_named_and_tabs_per_player_are_capped(monkeypatch):
-    from social import consumers
-
+async def test_a_private_table_is_not_named_and_tabs_per_player_are_capped(settings):
     table, players, _ = await sync_to_async(started_table)("durak", 2, private=True)
     tab, _, _ = await connect(players[0], at=f"/tables/{table.pk}/")
     await frame(tab)
     assert await sync_to_async(presence.online_where)([players[0].pk]) == {players[0].pk: ["private"]}
-    monkeypatch.setattr(consumers, "MAX_TABS", 1)
+    settings.SOCKETS_PER_USER = 1  # a tab's presence socket counts toward his cap of open sockets
     _extra, connected, code = await connect(players[0])
     assert not connected and code == CLOSE_TOO_MANY
     await tab.disconnect()
