@@ -11,6 +11,8 @@ from django.urls import reverse
 from accounts.models import User
 from moderation import services
 from tables.models import Game, Move
+from tables.selectors import seat_view
+from tables.services import table_apply_action
 from tests.platform.tables.factories import play_randomly, started_table
 
 pytestmark = pytest.mark.django_db
@@ -33,10 +35,8 @@ def _secrets(game: Game) -> list[str]:
 
 
 def test_a_running_games_admin_page_shows_no_secret_until_the_game_is_over(client, moderator):
-    table, _players, game = started_table("durak", 2)
+    _table, _players, game = started_table("durak", 2)
     play_randomly_moves = random.Random(3)
-    from tables.selectors import seat_view
-    from tables.services import table_apply_action
 
     for _ in range(3):  # a few moves, so the move log has hidden actions too
         game.refresh_from_db()
