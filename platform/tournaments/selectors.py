@@ -12,6 +12,7 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from core.csvcells import csv_row
 from tables.models import Game
 from tournaments.models import Board, Registration, Result, Round, Tournament
 from tournaments.standings import GameRecord, Standing, standings, to_number
@@ -186,8 +187,10 @@ def export_csv(tournament: Tournament) -> str:
     )
     for row in standing_rows(tournament):
         writer.writerow(
-            [row.place, row.name, row.points, row.mates, row.won, row.fools, row.games, row.status]
-            + ["" if p is None else p for p in row.per_round]
+            csv_row(
+                [row.place, row.name, row.points, row.mates, row.won, row.fools, row.games, row.status]
+                + ["" if p is None else p for p in row.per_round]
+            )
         )
     return buffer.getvalue()
 
