@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-import unicodedata
 
 from django.core.cache import cache
 from django.db import transaction
@@ -13,6 +12,7 @@ from accounts import standing
 from chat.models import MAX_LENGTH, PHRASES, ChatMessage, ChatSettings
 from chat.selectors import line_payload, lobby_group, spectators_group
 from core import outbox
+from core.text import strip_invisible
 from tables import relay
 
 #: lines per user across all his sockets and pages: a burst of LINES within WINDOW seconds
@@ -31,8 +31,7 @@ def _clean(text: object) -> str:
     if not isinstance(text, str):
         raise ChatRefused("malformed", _("A chat line must be text."))
     # control and format characters (bidi overrides, zero-width tricks) never reach other players
-    text = "".join(c for c in text if unicodedata.category(c)[0] != "C" or c == " ")
-    text = " ".join(text.split())
+    text = strip_invisible(text)
     if not text:
         raise ChatRefused("empty", _("Type something first."))
     if len(text) > MAX_LENGTH:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_noop
 from accounts.sockets import user_sockets_close
 from chat.models import ChatMessage
 from core.sockets import CLOSE_BANNED
+from core.text import TextRefused, clean_text
 from moderation.models import Abandonment, AuditEntry, Report, Sanction
 from moderation.selectors import ban_message, standing_forget
 
@@ -35,12 +36,19 @@ PLAYBAN_ABANDONS, PLAYBAN_WINDOW = 3, timedelta(hours=24)
 PLAYBAN_FIRST, PLAYBAN_MAX = timedelta(minutes=15), timedelta(days=3)
 
 
+#: what a report's own words and a moderator's reason may hold
+REPORT_TEXT_MAX, REASON_MAX = 1000, 2000
+
+
 class ModerationRefused(ValueError):
     """An action that changed nothing; the message says why."""
 
 
 def _reason(reason: str) -> str:
-    reason = (reason or "").strip()
+    try:
+        reason = clean_text(reason, max_length=REASON_MAX, multiline=True)
+    except TextRefused as refused:
+        raise ModerationRefused(str(refused)) from None
     if not reason:
         raise ModerationRefused(_("Every moderation action needs a reason."))
     return reason
@@ -209,9 +217,10 @@ def report_create(*, reporter, reported, reason: str, text: str = "", table_id: 
         raise ModerationRefused(_("Bots cannot be reported."))
     if reason not in Report.Reason.values:
         raise ModerationRefused(_("Choose a reason for the report."))
-    text = (text or "").strip()
-    if len(text) > 1000:
-        raise ModerationRefused(_("Please keep the report under 1000 characters."))
+    try:
+        text = clean_text(text, max_length=REPORT_TEXT_MAX, multiline=True)
+    except TextRefused as refused:
+        raise ModerationRefused(str(refused)) from None
     hour_ago = timezone.now() - timedelta(hours=1)
     if Report.objects.filter(reporter=reporter, created_at__gte=hour_ago).count() >= REPORTS_PER_HOUR:
         raise ModerationRefused(_("You have sent many reports in the last hour; please wait a little."))

@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import SignupForm
+from core.text import FreeTextField
 from social.models import AVATARS
 
 BIO_MAX = 280
@@ -18,8 +19,12 @@ def display_name_errors(value: str) -> tuple[str, list[str]]:
 
 class ProfileForm(forms.Form):
     display_name = forms.CharField(max_length=40, required=False, label=_("Display name"))
-    bio = forms.CharField(
-        max_length=BIO_MAX, required=False, label=_("About me"), widget=forms.Textarea(attrs={"rows": 3})
+    bio = FreeTextField(
+        max_length=BIO_MAX,
+        required=False,
+        label=_("About me"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        multiline=True,
     )
     avatar = forms.ChoiceField(choices=AVATARS, widget=forms.RadioSelect, label=_("Avatar"))
     country = forms.ChoiceField(choices=(), required=False, label=_("Country"))
@@ -36,8 +41,3 @@ class ProfileForm(forms.Form):
         if errors:
             raise forms.ValidationError(errors)
         return (value or "").strip()
-
-    def clean_bio(self) -> str:
-        # control characters would break the page's layout; newlines are kept
-        bio = self.cleaned_data.get("bio", "")
-        return "".join(c for c in bio if c in "\n" or c.isprintable()).strip()

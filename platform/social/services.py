@@ -21,6 +21,7 @@ from django.utils.translation import gettext_noop
 from accounts import standing
 from accounts.models import User
 from core import outbox
+from core.text import TextRefused, clean_text
 from social.models import AVATARS, Block, Challenge, Friendship, Notification, Profile
 from social.selectors import is_blocked
 
@@ -334,6 +335,10 @@ def profile_update(user: User, *, display_name: str, bio: str, avatar: str, coun
     """Save the profile form's cleaned values (the form checks them as sign-up does)."""
     if avatar not in dict(AVATARS):
         raise SocialRefused(_("Choose one of the avatars shown."))
+    try:
+        bio = clean_text(bio, max_length=Profile._meta.get_field("bio").max_length, multiline=True)
+    except TextRefused as refused:
+        raise SocialRefused(str(refused)) from None
     user.display_name = display_name
     user.save(update_fields=["display_name"])
     profile, _created = Profile.objects.get_or_create(user=user)

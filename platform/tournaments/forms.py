@@ -9,6 +9,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from core.text import FreeTextField
 from games.base import Game
 from lobbies.forms import OPTION_PREFIX, TIME_BANKS, TURN_SECONDS, GameOptionsMixin
 from tables.models import BOT_LEVELS
@@ -21,8 +22,10 @@ DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local", "step": "1"}, fo
 class TournamentForm(GameOptionsMixin, forms.Form):
     seats_field = "table_size"
 
-    name = forms.CharField(label=_("Name"), max_length=80)
-    description = forms.CharField(label=_("Description"), required=False, max_length=4000, widget=forms.Textarea)
+    name = FreeTextField(label=_("Name"), max_length=80)
+    description = FreeTextField(
+        label=_("Description"), required=False, max_length=4000, widget=forms.Textarea, multiline=True
+    )
     table_size = forms.TypedChoiceField(coerce=int, label=_("Players per table"))
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
     fill = forms.ChoiceField(label=_("When the players do not fill the tables"), choices=Tournament.Fill.choices)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_noop
 
 from accounts.bots import bots_for_table
 from core import outbox
+from core.text import TextRefused, clean_text
 from games import InvalidOptions, get_game
 from lobbies.services import table_create
 from tables import relay
@@ -33,6 +34,10 @@ from tournaments.scoring import scored_per_match
 from tournaments.selectors import ranking
 
 log = logging.getLogger(__name__)
+
+
+#: the longest event name, description and announcement (the model's columns)
+NAME_MAX, DESCRIPTION_MAX, ANNOUNCEMENT_MAX = 80, 4000, 500
 
 
 class TournamentRefused(ValueError):
@@ -82,6 +87,11 @@ def may_edit(tournament: Tournament, user) -> bool:
 def _check_fields(game: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The engine judges the options at the table size; the event's own fields must agree with each other."""
     engine = get_game(game)
+    try:
+        fields["name"] = clean_text(fields.get("name"), max_length=NAME_MAX, required=True)
+        fields["description"] = clean_text(fields.get("description"), max_length=DESCRIPTION_MAX, multiline=True)
+    except TextRefused as refused:
+        raise TournamentRefused(str(refused)) from None
     size = fields["table_size"]
     if not engine.min_seats <= size <= engine.max_seats:
         raise TournamentRefused(
@@ -488,7 +498,10 @@ def player_disqualify(*, tournament_id: int, user, player_id: int) -> Registrati
 @transaction.atomic
 def announcement_post(*, tournament_id: int, user, text: str) -> Announcement:
     tournament = _organizer_locked(tournament_id, user)
-    text = " ".join((text or "").split())[:500]
+    try:
+        text = clean_text(text, max_length=ANNOUNCEMENT_MAX)
+    except TextRefused as refused:
+        raise TournamentRefused(str(refused)) from None
     if not text:
         raise TournamentRefused(_("An announcement cannot be empty."))
     announcement = Announcement.objects.create(tournament=tournament, author=user, text=text)
