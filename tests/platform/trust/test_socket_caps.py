@@ -6,9 +6,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from accounts.services import session_cookie_for
 from config.asgi import application
 from core.sockets import CLOSE_TOO_MANY
+from measure.sessions import session_cookie_for
 from tests.platform.tables.factories import make_players
 from tests.platform.tournaments.factories import event, organizer
 
