@@ -1,8 +1,8 @@
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from leaderboards.seasons import biznes_season
 from leaderboards.selectors import PERIODS, kinds, leaderboard
-from scoring.seasons import biznes_season
 
 
 def leaderboards_home(request: HttpRequest) -> HttpResponse:

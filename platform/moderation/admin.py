@@ -2,7 +2,8 @@
 
 Nothing here writes a model directly: every action goes through
 ``moderation.services`` (which writes its audit row in the same transaction).
-Reports, sanctions and the log cannot be added, edited or deleted by hand.
+Reports, sanctions and the log cannot be added, edited or deleted by hand. The
+abort and annul actions on the tables app's admin pages are moderation's too (below).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from accounts.models import User
 from moderation import services
 from moderation.models import AuditEntry, Player, Report, Sanction
 from moderation.selectors import player_overview
+from tables.admin import GameAdmin, TableAdmin
+from tables.models import Game, Table
 
 #: ban lengths offered in one click (days); empty: permanent
 BAN_CHOICES = [
@@ -322,3 +325,67 @@ class AuditEntryAdmin(ReadOnlyAdmin):
     @admin.display(description=gettext_lazy("player"), ordering="target__username")
     def target_link(self, obj) -> str:
         return _player_link(obj.target)
+
+
+# -- abort and annul on the tables app's own admin pages ------------------------------------------------------
+
+
+def _reason_step(request, model_admin, queryset, kind: str):
+    """The intermediate page an abort or annul action needs: a reason, then the service."""
+    if request.POST.get("confirm") == "1":
+        done = 0
+        for obj in queryset:
+            try:
+                if kind == "abort":
+                    services.table_abort(obj.pk, by=request.user, reason=request.POST.get("reason", ""))
+                else:
+                    services.game_annul(obj.pk, by=request.user, reason=request.POST.get("reason", ""))
+                done += 1
+            except services.ModerationRefused as refused:
+                model_admin.message_user(request, f"{obj}: {refused}", messages.ERROR)
+        if done:
+            model_admin.message_user(request, _("Done for %(count)d.") % {"count": done}, messages.SUCCESS)
+        return None
+    return TemplateResponse(
+        request,
+        "admin/moderation/reason.html",
+        {
+            **model_admin.admin_site.each_context(request),
+            "opts": model_admin.model._meta,
+            "title": _("Abort tables") if kind == "abort" else _("Annul games (no rating)"),
+            "objects": queryset,
+            "action": request.POST.get("action"),
+        },
+    )
+
+
+class ModeratedTableAdmin(TableAdmin):
+    actions = ["abort"]
+
+    @admin.action(
+        description=gettext_lazy("Abort the selected tables (the game stops, unrated)"), permissions=["abort"]
+    )
+    def abort(self, request, queryset):
+        return _reason_step(request, self, queryset, "abort")
+
+    def has_abort_permission(self, request) -> bool:
+        return request.user.has_perm("moderation.abort_games")
+
+
+class ModeratedGameAdmin(GameAdmin):
+    actions = ["annul"]
+
+    @admin.action(
+        description=gettext_lazy("Annul the selected games (no rating; ratings recomputed)"), permissions=["abort"]
+    )
+    def annul(self, request, queryset):
+        return _reason_step(request, self, queryset, "annul")
+
+    def has_abort_permission(self, request) -> bool:
+        return request.user.has_perm("moderation.abort_games")
+
+
+# tables registered its read-only pages first (INSTALLED_APPS lists it below moderation)
+for model, model_admin in ((Table, ModeratedTableAdmin), (Game, ModeratedGameAdmin)):
+    admin.site.unregister(model)
+    admin.site.register(model, model_admin)

@@ -1,39 +1,21 @@
-"""Score sheet reads: a match's sheet for the page, standings per match and summed over matches, Biznes seasons.
+"""Standings reads: per match and summed over matches.
 
 ``points_by_user`` and ``standings_by_user`` are what a tournament sums over
-its matches. The Biznes season standings are in ``scoring.seasons``.
+its matches. The sheet itself and its view on the table page are the match's
+(``tables.sheets``); the Biznes season standings are the leaderboards'.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import Any
 
 from django.db.models import Sum
-from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from games import get_game
 from games.outcome import Placing
-from games.sheets import Sheet
 from scoring.models import MatchScore
 from tables.models import Match
-
-
-def match_sheet(match: Match) -> Sheet:
-    return get_game(match.table.game).load_sheet(match.sheet)
-
-
-def sheet_view(game_name: str, sheet_json: dict[str, Any]) -> dict[str, Any]:
-    """What the table page shows of a match: per-game rows, per-seat totals and the match unit's words."""
-    game = get_game(game_name)
-    # the game's words are English; they are translated here, at the platform's edge
-    rows = game.load_sheet(sheet_json).rows()
-    # (a word shown alone has the context "game word"; the unit is a counted pair: see core's makemessages).
-    # Lazy: one copy per move is shared by every socket of the table, each rendering in its reader's language.
-    words = {key: pgettext_lazy("game word", rows[key]) for key in ("loss_word", "losses_word") if rows.get(key)}
-    units = ngettext_lazy(*game.unit, rows.get("length") or 5)
-    return {**rows, **words, "unit": ngettext_lazy(*game.unit, 1), "units": units}
+from tables.sheets import match_sheet
 
 
 def match_standings(match: Match) -> dict[int, Placing]:

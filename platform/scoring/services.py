@@ -1,7 +1,6 @@
-"""Score sheet writes: a match's sheet is started with the match and updated inside each finishing move.
+"""Standings writes: each seat's final standing, kept when a match ends (``tables.signals.match_finished``).
 
-The sheet itself is the game's own object (``Game.new_sheet``, a counting sheet
-or Biznes' cumulative points in exact halves); the match row stores its JSON.
+The sheet they are read from is the match's own (``tables.sheets``).
 """
 
 from __future__ import annotations
@@ -9,23 +8,8 @@ from __future__ import annotations
 from django.utils import timezone
 
 from games import get_game
-from games.base import State
-from games.sheets import Sheet
 from scoring.models import MatchScore
 from tables.models import Match, Seat, Table
-
-
-def sheet_start(table: Table, dealer: int) -> dict:
-    """The JSON of an empty sheet for a new match at ``table``."""
-    return get_game(table.game).new_sheet(table.seats_count, table.options, table.match_length, dealer).to_json()
-
-
-def sheet_record_game(table: Table, match: Match, state: State) -> Sheet:
-    """Add the finished game ``state`` to ``match``'s sheet (the caller saves the match); returns the sheet."""
-    sheet = get_game(table.game).load_sheet(match.sheet)
-    sheet.record(state)
-    match.sheet = sheet.to_json()
-    return sheet
 
 
 def match_scores_record(table: Table, match: Match) -> list[MatchScore]:

@@ -1,14 +1,11 @@
-"""Tables in the admin: read-only history (moves, games, results), and moderators' abort and annul.
+"""Tables in the admin: read-only history (moves, games, results).
 
 Nobody edits a move, a result, or a started table's game, options and seats;
-nothing here can be deleted. Stopping a game goes through
-``moderation.services`` (row locks, audit row, sockets told after commit).
+nothing here can be deleted. The moderators' abort and annul actions are added
+by ``moderation.admin``, which owns them.
 """
 
-from django.contrib import admin, messages
-from django.template.response import TemplateResponse
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.contrib import admin
 
 from tables.models import Game, Match, Move, Seat, Table
 
@@ -33,37 +30,6 @@ class SeatInline(admin.TabularInline):
         return False
 
 
-def _reason_step(request, model_admin, queryset, kind: str):
-    """The intermediate page an abort or annul action needs: a reason, then the service."""
-    if request.POST.get("confirm") == "1":
-        from moderation.services import ModerationRefused, game_annul, table_abort
-
-        done = 0
-        for obj in queryset:
-            try:
-                if kind == "abort":
-                    table_abort(obj.pk, by=request.user, reason=request.POST.get("reason", ""))
-                else:
-                    game_annul(obj.pk, by=request.user, reason=request.POST.get("reason", ""))
-                done += 1
-            except ModerationRefused as refused:
-                model_admin.message_user(request, f"{obj}: {refused}", messages.ERROR)
-        if done:
-            model_admin.message_user(request, _("Done for %(count)d.") % {"count": done}, messages.SUCCESS)
-        return None
-    return TemplateResponse(
-        request,
-        "admin/tables/reason.html",
-        {
-            **model_admin.admin_site.each_context(request),
-            "opts": model_admin.model._meta,
-            "title": _("Abort tables") if kind == "abort" else _("Annul games (no rating)"),
-            "objects": queryset,
-            "action": request.POST.get("action"),
-        },
-    )
-
-
 @admin.register(Table)
 class TableAdmin(NoDelete):
     list_display = ("id", "game", "seats_count", "status", "rated", "private", "created_by", "created_at")
@@ -71,22 +37,12 @@ class TableAdmin(NoDelete):
     search_fields = ("id", "created_by__username")
     raw_id_fields = ("created_by",)
     inlines = [SeatInline]
-    actions = ["abort"]
 
     def get_readonly_fields(self, request, obj=None):
         always = ("status", "invite_token", "started_at", "finished_at")
         if obj is not None and obj.status != Table.Status.OPEN:
             return (*always, "game", "options", "seats_count", "match_length", "match_options", "rated", "created_by")
         return always
-
-    @admin.action(
-        description=gettext_lazy("Abort the selected tables (the game stops, unrated)"), permissions=["abort"]
-    )
-    def abort(self, request, queryset):
-        return _reason_step(request, self, queryset, "abort")
-
-    def has_abort_permission(self, request) -> bool:
-        return request.user.has_perm("moderation.abort_games")
 
 
 #: what a running game keeps from its players: the deck's order (future draws), the salt behind the
@@ -99,7 +55,6 @@ class GameAdmin(NoDelete):
     list_display = ("id", "table", "number", "status", "move_number", "bot_substituted", "annulled", "started_at")
     list_filter = ("status", "bot_substituted", "annulled", "table__game")
     raw_id_fields = ("table", "match")
-    actions = ["annul"]
 
     def get_fields(self, request, obj=None):
         fields = list(super().get_fields(request, obj))
@@ -119,15 +74,6 @@ class GameAdmin(NoDelete):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
-
-    @admin.action(
-        description=gettext_lazy("Annul the selected games (no rating; ratings recomputed)"), permissions=["abort"]
-    )
-    def annul(self, request, queryset):
-        return _reason_step(request, self, queryset, "annul")
-
-    def has_abort_permission(self, request) -> bool:
-        return request.user.has_perm("moderation.abort_games")
 
 
 @admin.register(Move)

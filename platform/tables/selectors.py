@@ -17,12 +17,12 @@ from accounts.bots import LEVEL_WORDS, seat_names
 from games import get_game
 from games.base import State
 from games.outcome import halves_to_number
-from scoring.selectors import match_sheet, sheet_view
 from tables import signals
 from tables.delta import delta_apply
 from tables.fairness import deck_commitment
 from tables.labels import TEAM_LABELS
 from tables.models import Game, Match, Move, Seat, Table
+from tables.sheets import match_sheet, sheet_view
 
 GENERIC_BOARD = "tables/boards/generic.html"
 

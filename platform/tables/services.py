@@ -23,13 +23,13 @@ from games import IllegalAction, get_game
 from games.base import RESIGN_ACTION, State
 from games.bots import DEFAULT_LEVEL, get_bot
 from games.words import render, say
-from scoring.services import sheet_record_game, sheet_start
 from tables import deadlines, relay, rows, signals
 from tables.delta import MOVE_FIELDS, move_delta
 from tables.fairness import deck_commitment
 from tables.labels import said_text
 from tables.models import Game, Match, Move, Seat, Table
 from tables.selectors import seat_index_of
+from tables.sheets import sheet_record_game, sheet_start
 from tables.turns import after_move, schedule_turn, seat_is_automated, turn_handover, turn_start
 
 #: a move made against an old position (translated where it is raised, in the player's language)

@@ -192,7 +192,7 @@ def test_one_shared_score_sheet_reads_in_each_readers_language():
     from django.utils import translation
 
     from games import get_game
-    from scoring.selectors import sheet_view
+    from tables.sheets import sheet_view
 
     sheet = sheet_view("durak", get_game("durak").new_sheet(seats=2, options={}, length=3, dealer=0).to_json())
     template = Template("{{ sheet.length }} {{ sheet.units }} · {{ sheet.losses_word }}")

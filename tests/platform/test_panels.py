@@ -25,7 +25,11 @@ def test_a_player_sees_the_chat_then_his_table_mates_then_the_report_form(client
     ChatMessage.objects.create(table=table, user=players[1], channel=ChatMessage.Channel.PLAYERS, text="good luck")
     client.force_login(players[0])
     html = html_of(client.get(reverse("table", args=[table.pk])))
-    chat, mates, report = html.find('id="table-chat"'), html.find('class="table-mates"'), html.find('class="report-box"')
+    chat, mates, report = (
+        html.find('id="table-chat"'),
+        html.find('class="table-mates"'),
+        html.find('class="report-box"'),
+    )
     assert -1 < chat < mates < report, (chat, mates, report)
     assert "good luck" in html
     assert 'value="add"' in html  # a friend request to the other player, from the table

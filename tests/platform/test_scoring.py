@@ -3,8 +3,9 @@
 import pytest
 
 from scoring.models import MatchScore
-from scoring.selectors import points_by_user, sheet_view, standings_by_user
+from scoring.selectors import points_by_user, standings_by_user
 from tables.models import Match
+from tables.sheets import sheet_view
 from tests.platform.leaderboards.test_services import play_table
 from tests.platform.tables.factories import started_table
 

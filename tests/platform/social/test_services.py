@@ -295,7 +295,7 @@ def test_history_places_a_points_match_by_its_score_sheet():
     a deal of a match still being played shows none yet."""
     import random
 
-    from scoring.selectors import sheet_view
+    from tables.sheets import sheet_view
 
     table, players, game = started_table("biznes", 4, match_length=2)
     me = players[0]

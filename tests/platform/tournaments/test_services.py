@@ -8,8 +8,9 @@ import pytest
 from django.utils import timezone
 
 from moderation.models import Abandonment
-from scoring.selectors import points_by_user, sheet_view
+from scoring.selectors import points_by_user
 from tables.models import Seat, Table
+from tables.sheets import sheet_view
 from tests.platform.tables.factories import make_players
 from tests.platform.tournaments.factories import event, organizer, play_round_out
 from tournaments import selectors, services
