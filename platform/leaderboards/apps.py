@@ -10,8 +10,9 @@ class LeaderboardsConfig(AppConfig):
         # ratings listen to tables; tables never import leaderboards
         from leaderboards.selectors import rating_changes_of_match
         from leaderboards.services import rating_on_game_finished
+        from tables import hooks
         from tables.models import Table
-        from tables.signals import game_finished, match_rating_changes
+        from tables.signals import game_finished
 
         game_finished.connect(rating_on_game_finished, sender=Table, dispatch_uid="leaderboards.rate_game")
-        match_rating_changes.connect(rating_changes_of_match, sender=Table, dispatch_uid="leaderboards.match_changes")
+        hooks.match_rating_changes.plug(rating_changes_of_match)

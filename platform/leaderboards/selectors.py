@@ -136,10 +136,10 @@ def player_ratings(user) -> dict[str, Any]:
     return {"ratings": rows, "deltas": deltas}
 
 
-def rating_changes_of_match(sender, match_id: int, **kwargs) -> dict[int, int]:
+def rating_changes_of_match(match_id: int) -> dict[int, int]:
     """User id -> how much his shown rating moved over one match's rated games (bots' pool accounts included).
 
-    The answer to ``tables.signals.match_rating_changes`` (the end-of-match banner asks it).
+    The answer to ``tables.hooks.match_rating_changes`` (the end-of-match banner asks it).
     """
     moved: dict[int, float] = defaultdict(float)
     for user_id, before, after in RatingChange.objects.filter(game__match_id=match_id).values_list(

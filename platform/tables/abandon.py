@@ -4,9 +4,8 @@ A table whose every human seat is away (stand-in bots play for them), with no
 player of it connected, and no move of a human for ``ABANDONED_TABLE_SECONDS``,
 would otherwise keep the workers busy with bots playing bots until the match
 ends. The beat sweeper stops it as a moderator's abort does (``table_stop``):
-the game in progress is never rated, the table is aborted, ``table_aborted`` is
-sent, and any bot task or timer still queued for it finds the game over and does
-nothing.
+the game in progress is never rated, the table is aborted, and any bot task or
+timer still queued for it finds the game over and does nothing.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from accounts.bots import LEVEL_WORDS, seat_names
 from games import get_game
 from games.base import State
 from games.outcome import halves_to_number
-from tables import signals
+from tables import hooks
 from tables.delta import delta_apply
 from tables.fairness import deck_commitment
 from tables.labels import TEAM_LABELS
@@ -279,7 +279,7 @@ def table_snapshot(table_id: int, hint: tuple[int, int] | None = None) -> Snapsh
     table = seats[0].table if seats else Table.objects.get(pk=table_id)
     cached = _shared_get(hint)
     game = cached["game"] if cached else current_game(table)
-    kept = any(answer for _receiver, answer in signals.table_played_out.send(sender=Table, table_id=table.pk))
+    kept = hooks.table_played_out(table.pk)
     if game is None:
         return Snapshot(table, seats, None, None, kept)
     return Snapshot(table, seats, game, cached or _game_shared(game), kept, table_end_data(table, game, seats))
@@ -336,9 +336,7 @@ def table_end_data(table: Table, game: Game, seats: list[Seat]) -> dict[str, Any
         return end
     match = Match.objects.select_related("table").get(pk=game.match_id)
     standings = match_sheet(match).standings()
-    moved: dict[int, int] = {}
-    for _receiver, answer in signals.match_rating_changes.send(sender=Table, match_id=match.pk):
-        moved.update(answer or {})
+    moved = hooks.match_rating_changes(match.pk)
     names = {p["index"]: p["name"] for p in seat_players(table, None, seats)}
     humans = _humans(seats)
     for s in seats:

@@ -23,7 +23,7 @@ from games import IllegalAction, get_game
 from games.base import RESIGN_ACTION, State
 from games.bots import DEFAULT_LEVEL, get_bot
 from games.words import render, say
-from tables import deadlines, relay, rows, signals
+from tables import deadlines, hooks, relay, rows, signals
 from tables.delta import MOVE_FIELDS, move_delta
 from tables.fairness import deck_commitment
 from tables.labels import said_text
@@ -405,7 +405,6 @@ def table_stop(table: Table, game: Game | None, *, by, reason: str, stop_reason:
     table.status, table.finished_at = Table.Status.ABORTED, now
     table.stop_reason = stop_reason if stop_reason is not None else ("moderator" if by is not None else "")
     table.save(update_fields=["status", "finished_at", "stop_reason"])
-    signals.table_aborted.send(sender=Table, table=table, game=game, by=by, reason=reason)
     table_id, game_id = table.pk, game.pk if game else 0
     transaction.on_commit(lambda: notify(table_id, game_id, None))
     if game is not None and settings.TURN_TASKS:  # its turn's timer would only come due as a no-op
@@ -430,7 +429,7 @@ def table_end_if_humans_gone(table_id: int, game: Game) -> bool:
     humans = Seat.objects.filter(table_id=table_id, user__isnull=False, user__is_bot=False)
     if not humans.exists() or humans.filter(away=False).exists():
         return False
-    if any(answer for _receiver, answer in signals.table_played_out.send(sender=Table, table_id=table_id)):
+    if hooks.table_played_out(table_id):
         return False
     table = Table.objects.select_for_update().filter(pk=table_id, status=Table.Status.PLAYING).first()
     if table is None or game.status != Game.Status.PLAYING:

@@ -4,7 +4,8 @@ Receivers run in the sender's transaction, so a receiver's writes (ratings,
 standings, audit rows) commit or roll back with the move; anything that must
 reach a socket or a Celery queue is scheduled with ``transaction.on_commit``.
 Every signal is sent with ``sender=Table`` (the model class) and keyword
-arguments only; receivers must accept ``**kwargs``.
+arguments only; receivers must accept ``**kwargs``. What tables asks rather
+than tells is in ``tables.hooks``.
 """
 
 from __future__ import annotations
@@ -19,15 +20,6 @@ match_finished = Signal()
 #: Leave), "timeouts" (two in a row), "banned" (a moderator), "disqualified" (a tournament's organizer), "deadline"
 #: (a tournament round's time is up), "resigned" (the player resigned: for good)
 seat_taken_over = Signal()
-#: a table was stopped before its end (moderator abort, all humans gone): ``table``, ``game`` or None,
-#: ``by`` (a user or None), ``reason`` (text)
-table_aborted = Signal()
-#: a new turn began (wave2 social): ``table``, ``game``, ``seats`` (the seat indexes to act now), ``seat_rows``
+#: a new turn began: ``table``, ``game``, ``seats`` (the seat indexes to act now), ``seat_rows``
 #: (the table's Seat rows by index, as the turn's start read them)
 turn_started = Signal()
-#: asked, not told: ``match_id`` of a finished match; a receiver (the ratings app) returns
-#: {user id: how much his shown rating moved over that match} for the end-of-match banner
-match_rating_changes = Signal()
-#: asked, not told: ``table_id`` of a table whose human players have all left; a receiver answering True keeps
-#: it playing with bots (a tournament's board needs a result) instead of ending it at once
-table_played_out = Signal()

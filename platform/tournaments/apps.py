@@ -7,4 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import receivers  # noqa: F401  (connects to tables.signals)
+        from tables import hooks
+        from tournaments import receivers  # (connects to tables.signals)
+
+        hooks.table_played_out.plug(receivers.board_is_played_out)

@@ -1,4 +1,5 @@
-"""Results reach tournaments through ``tables.signals``, in the move's own transaction."""
+"""Results reach tournaments through ``tables.signals``, in the move's own transaction; ``board_is_played_out``
+answers ``tables.hooks.table_played_out``."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 from django.dispatch import receiver
 
 from tables.models import Table
-from tables.signals import game_finished, match_finished, table_played_out
+from tables.signals import game_finished, match_finished
 from tournaments import services
 from tournaments.scoring import game_points, match_points, scored_per_match
 
@@ -29,8 +30,7 @@ def on_match_finished(sender, table: Table, match, **kwargs: Any) -> None:
     services.board_finish(table)
 
 
-@receiver(table_played_out, sender=Table, dispatch_uid="tournaments.table_played_out")
-def board_is_played_out(sender, table_id: int, **kwargs: Any) -> bool:
+def board_is_played_out(table_id: int) -> bool:
     """A board whose players all left is played to its end by bots: the event needs its result."""
     from tournaments.models import Board
 

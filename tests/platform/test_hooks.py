@@ -104,3 +104,14 @@ def test_social_answers_blocks_and_the_lobby_honours_them():
         seat_join(table_id=table.pk, user=guest, token=table.invite_token)
     social.block_remove(host, guest)
     assert seat_join(table_id=table.pk, user=guest, token=table.invite_token).user == guest
+
+
+def test_what_tables_asks_is_answered_by_the_ratings_and_the_tournaments():
+    from leaderboards.selectors import rating_changes_of_match
+    from tables import hooks
+    from tournaments.receivers import board_is_played_out
+
+    assert hooks.match_rating_changes._impl is rating_changes_of_match
+    assert hooks.table_played_out._impl is board_is_played_out
+    with pytest.raises(HookError):  # a second app answering the same question is a wiring mistake
+        hooks.table_played_out.plug(lambda table_id: True)
