@@ -6,6 +6,8 @@ by ``moderation.admin``, which owns them.
 """
 
 from django.contrib import admin
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tables.models import Game, Match, Move, Seat, Table
 
