@@ -10,9 +10,10 @@ does. Runs on one core (one process); prints two lines per game and seat count:
 
 - ``contract``: the live state, ``to_act``/``legal_actions``/``apply``;
 - ``snapshots``: the platform's path for every move: the saved JSON text is
-  parsed and loaded (``from_json``), the move applied with its words
-  (``apply_described``), the spectator's view read for the public record, and
-  the state saved back to JSON text (``to_json``).
+  parsed and loaded (``from_json``), the move applied with its words in no
+  language (``apply_said``) and rendered in English (the log row's text), the
+  spectator's view read for the public record, and the state saved back to
+  JSON text (``to_json``).
 
 Rates are per second of this process's CPU time, so other work on a shared
 machine does not skew them (on an idle machine that is the wall-clock rate).
@@ -28,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games import GAMES, get_game
+from games.words import render
 
 SEATS = {"durak": (2, 4, 6), "biznes": (4, 5, 6), "verish": (3, 6)}
 
@@ -57,7 +59,7 @@ def play_out_snapshots(game_name: str, seats: int, rng: random.Random, options: 
             return steps
         seat = state.to_act()[0]
         action = rng.choice(state.legal_actions(seat))
-        state.apply_described(seat, action)
+        render(state.apply_said(seat, action))
         json.dumps(game.public_record(action, state.view(None)))
         saved = json.dumps(state.to_json())
         steps += 1

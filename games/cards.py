@@ -47,28 +47,6 @@ SUIT_WORDS: dict[str, tuple[str, str]] = {
 }
 RANK_NAMES = {rank: one for rank, (one, _) in RANK_WORDS.items()}
 SUIT_NAMES = {suit: many for suit, (_, many) in SUIT_WORDS.items()}
-NUMBER_WORDS = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-)
-
-
-def number_word(n: int) -> str:
-    """``3 -> "three"``; digits past fourteen."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 # Every code is one interned string: ``make_deck`` and the tables hand out the same objects, so

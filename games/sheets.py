@@ -10,13 +10,23 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from games.errors import InvalidOptions
 from games.outcome import Outcome, Placing
 
-if TYPE_CHECKING:
-    from games.base import State
+
+class Finished(Protocol):
+    """What a sheet reads of a finished game: any game's state (``games.base.State``, which imports this
+    module, so a sheet names only what it reads)."""
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+    def result(self) -> dict[str, Any] | None: ...
 
 
 class Sheet(ABC):
@@ -24,7 +34,7 @@ class Sheet(ABC):
     length: int
 
     @abstractmethod
-    def record(self, state: State) -> None:
+    def record(self, state: Finished) -> None:
         """Add the finished game ``state``."""
 
     @abstractmethod
@@ -68,10 +78,10 @@ class CountingSheet(Sheet):
         self.games = list(games or [])
         self.counts = list(counts or [0] * seats)
 
-    def _outcome(self, state: State) -> Outcome:
+    def _outcome(self, state: Finished) -> Outcome:
         return self.placings(state.result() or {}, state.seats, state.options)
 
-    def record(self, state: State) -> None:
+    def record(self, state: Finished) -> None:
         out = self._outcome(state)
         # in teams the whole losing team lost the game, its fool (if one seat still held cards) or not
         if out.losing_team is not None and out.losing_team < len(out.teams):

@@ -8,22 +8,19 @@ players) and every joker naming (up to 52 per joker, B9).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from games.base import Action
+from games.biznes.position import BiznesPosition
 from games.biznes.rules import ORDINARY, can_lead_joker
 from games.cards import JOKER_SET, RANK_VALUE, SUIT_OF, SUITS
 from games.errors import IllegalAction
-
-if TYPE_CHECKING:
-    from games.biznes.state import BiznesState
 
 #: what a declarer leading a joker may name: every ordinary card but trumps (B9)
 NON_TRUMP: dict[str | None, tuple[str, ...]] = {t: tuple(c for c in ORDINARY if c[1] != t) for t in SUITS}
 ROLE_CHOICES = ("thief", "mafia", "policeman", "banker")
 
 
-def legal_actions(st: BiznesState, seat: int) -> list[Action]:
+def legal_actions(st: BiznesPosition, seat: int) -> list[Action]:
     if seat != st.turn:
         return []
     phase = st.phase
@@ -48,7 +45,7 @@ def legal_actions(st: BiznesState, seat: int) -> list[Action]:
     return []
 
 
-def legal_plays(st: BiznesState, seat: int) -> list[Action]:
+def legal_plays(st: BiznesPosition, seat: int) -> list[Action]:
     hand = st.hands[seat]
     out: list[Action] = []
     if not st.trick:
@@ -77,7 +74,7 @@ def legal_plays(st: BiznesState, seat: int) -> list[Action]:
     return out
 
 
-def role_open(st: BiznesState, role: str) -> bool:
+def role_open(st: BiznesPosition, role: str) -> bool:
     if role == "banker":
         return bool(st.asked_banker) and st.banker is None
     if role == "policeman":
@@ -85,7 +82,7 @@ def role_open(st: BiznesState, role: str) -> bool:
     return True
 
 
-def default_action(st: BiznesState, seat: int) -> Action:
+def default_action(st: BiznesPosition, seat: int) -> Action:
     legal = st.legal_actions(seat)
     if not legal:
         raise IllegalAction(f"seat {seat} is not to act")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.cards import JOKER_SET, RANK_VALUE, RANKS, SUIT_OF, SUIT_WORDS, SUITS, number_word
+from games.cards import JOKER_SET, RANK_VALUE, RANKS, SUIT_OF, SUITS
 from games.options import Option
 
 #: the options (shared/rules/biznes.md "Options"); cross-checks live in BiznesState.new
@@ -73,12 +73,6 @@ def premium(deck: int, seats: int, with_banker: bool) -> int:
     """B8: the premium P; "with banker" only when a banker took the role."""
     banker, alone = PREMIUMS[(deck, seats)]
     return banker if with_banker else alone
-
-
-def bid_words(tricks: int, suit: str) -> str:
-    """ "three hearts", "one spade"."""
-    one, many = SUIT_WORDS[suit]
-    return f"{number_word(tricks)} {one if tricks == 1 else many}"
 
 
 def can_lead_joker(hand: Sequence[str]) -> bool:

@@ -55,10 +55,11 @@ Decisions where the rules are silent:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, ClassVar
+from typing import Any, ClassVar
 
-from games.base import Action, State
-from games.biznes import moves
+import games.biznes.moves as moves
+from games.base import Action
+from games.biznes.position import BiznesPosition
 from games.biznes.rules import (
     DECK_SEATS,
     OPTIONS,
@@ -73,7 +74,6 @@ from games.biznes.view import build_view
 from games.biznes.view import describe as describe_action
 from games.cards import JOKER_SET, SUIT_OF, SUITS, deal, make_deck, parse_card, parse_cards
 from games.errors import IllegalAction, InvalidOptions
-from games.fields import DERIVED
 from games.ui import SUIT_SYMBOL
 from games.words import Said, render, say, says
 
@@ -99,47 +99,11 @@ PHASE_ACTIONS = {
 }
 
 
-class BiznesState(State):
+class BiznesState(BiznesPosition):
     game_name: ClassVar[str] = "biznes"
     OPTIONS = OPTIONS
     SEATS = (4, 6)
     ACTIONS: ClassVar[Mapping[str, frozenset[str]]] = KEYS
-
-    # -- every field, in one place (games.fields derives snapshots and copy) --
-    hands: list[list[str]]
-    widow: list[str]
-    widow_shown: bool
-    discard: list[str]
-    turn: int | None
-    #: (seat, tricks, suit); a pass is (seat, None, None)
-    bids: list[tuple[int, int | None, str | None]]
-    passed: list[bool]
-    has_bid: list[bool]
-    level: int
-    level_suits: list[str]
-    declarer: int | None
-    banker: int | None
-    asked_banker: bool | None
-    roles: list[str | None]
-    contract: int | None
-    contract_suit: str | None
-    trump: str | None
-    change_used: bool
-    #: (seat, card, the card it counts as: a joker's "as")
-    trick: list[tuple[int, str, str]]
-    leader: int | None
-    last_trick: list[tuple[int, str, str]]
-    last_winner: int | None
-    tricks: list[int]
-    counted: int
-    tricks_played: int
-    played: list[str]
-    caught: bool
-    void: bool
-    scores: list[int] | None  # halves
-    # derived from the options and seats by ``_derive``; never saved
-    n_tricks: Annotated[int, DERIVED]
-    widow_n: Annotated[int, DERIVED]
 
     # -- setup ----------------------------------------------------------------
     @classmethod

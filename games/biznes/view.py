@@ -8,16 +8,14 @@ discard, which only the declarer's own view lists (``"discard"``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.base import Action
+from games.biznes.position import BiznesPosition
 from games.biznes.rules import has_legal_lead
 from games.cards import JOKER_SET, sort_hand
 from games.ui import SUIT_SYMBOL
 from games.words import Said, joined, say, says
-
-if TYPE_CHECKING:
-    from games.biznes.state import BiznesState
 
 
 def _trick(entries: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
@@ -30,19 +28,19 @@ def _trick(entries: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
     return out
 
 
-def _bids(state: BiznesState) -> list[dict[str, Any]]:
+def _bids(state: BiznesPosition) -> list[dict[str, Any]]:
     return [
         {"seat": s, "type": "pass"} if t is None else {"seat": s, "type": "bid", "tricks": t, "suit": suit}
         for s, t, suit in state.bids
     ]
 
 
-def _bid_winner(state: BiznesState) -> int:
+def _bid_winner(state: BiznesPosition) -> int:
     """The seat that won the bidding (the first declarer, who took the widow)."""
     return next(seat for seat, tricks, _ in reversed(state.bids) if tricks is not None)
 
 
-def build_view(state: BiznesState, seat: int | None) -> dict[str, Any]:
+def build_view(state: BiznesPosition, seat: int | None) -> dict[str, Any]:
     """The one place a view is built; ``seat=None`` is a spectator."""
     over = state.phase == "over"
     # B2: the whole widow is shown to everyone when taken; before that only the face-up part
@@ -95,7 +93,7 @@ def _bid(tricks: int, suit: str) -> str:
     return f"{tricks}{SUIT_SYMBOL[suit]}"
 
 
-def _roles_settled(state: BiznesState, seat: int, role: str) -> list[Said]:
+def _roles_settled(state: BiznesPosition, seat: int, role: str) -> list[Said]:
     """What the last role choice settles (B4), in words: a lone mafioso, no banker, a caught declarer."""
     if (seat + 1) % state.seats != state.declarer:
         return []  # more players still choose
@@ -114,7 +112,7 @@ def _roles_settled(state: BiznesState, seat: int, role: str) -> list[Said]:
     return out
 
 
-def _trump_named(state: BiznesState, suit: str) -> Said:
+def _trump_named(state: BiznesPosition, suit: str) -> Said:
     """B6: the new trump is public once named; with a banker the two swap roles, alone he may be caught (B7)."""
     new = SUIT_SYMBOL[suit]
     if state.trump:
@@ -129,7 +127,7 @@ def _trump_named(state: BiznesState, suit: str) -> Said:
     return words
 
 
-def describe(state: BiznesState, seat: int, action: Action) -> Said:
+def describe(state: BiznesPosition, seat: int, action: Action) -> Said:
     """An action in public words, without the actor's name; call before ``apply``.
 
     A discard is a count: the discarded cards are the declarer's secret (B2).

@@ -15,7 +15,7 @@ A bot sees exactly what its seat may see and nothing else::
 - ``rng`` a ``random.Random``: the same inputs and the same rng state give the
   same choice.
 
-A bot never receives the ``State`` (``check_inputs`` refuses anything but a
+A bot never receives the ``State`` (``public.check_inputs`` refuses anything but a
 view dict); the strong bot builds its own states from sampled worlds
 consistent with what the seat knows (``games.bots.worlds_<game>``).
 
@@ -28,12 +28,11 @@ thumb per game, ``games.bots.durak``/``biznes``/``verish``) and ``strong``
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from games.bots.public import Action, History, public_action, public_record
+from games.bots.public import Action, History, check_inputs, public_action, public_record
 
 LEVELS = ("random", "heuristic", "strong")
 #: the one source of bot levels: the platform's choices and labels come from here
@@ -53,23 +52,6 @@ class Bot(Protocol):
         history: History,
         rng: random.Random,
     ) -> Action: ...
-
-
-def check_inputs(view: object, legal_actions: Sequence[Action]) -> list[Action]:
-    """A bot takes a view dict, never a State; returns the legal actions in a canonical order.
-
-    The order an engine lists its actions in may follow its internal (hidden)
-    card order, so every bot first sorts them by their content.
-    """
-    if not isinstance(view, dict) or "seat" not in view:
-        raise TypeError("a bot takes the seat's view dict (state.view(seat)), not a state")
-    if not legal_actions:
-        raise ValueError("no legal action to choose from")
-    return sorted((dict(a) for a in legal_actions), key=_canonical)
-
-
-def _canonical(action: Action) -> str:
-    return json.dumps({k: sorted(v) if isinstance(v, list) else v for k, v in action.items()}, sort_keys=True)
 
 
 class RandomBot:

@@ -21,6 +21,7 @@ Each game's registry entry decides what is hidden (``Game.public_action``, in
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -60,3 +61,20 @@ def public_history(
         state.apply(seat, dict(action))
         out.append((seat, game.public_record(action, state.view(None))))
     return out
+
+
+def check_inputs(view: object, legal_actions: Sequence[Action]) -> list[Action]:
+    """A bot takes a view dict, never a State; returns the legal actions in a canonical order.
+
+    The order an engine lists its actions in may follow its internal (hidden)
+    card order, so every bot first sorts them by their content.
+    """
+    if not isinstance(view, dict) or "seat" not in view:
+        raise TypeError("a bot takes the seat's view dict (state.view(seat)), not a state")
+    if not legal_actions:
+        raise ValueError("no legal action to choose from")
+    return sorted((dict(a) for a in legal_actions), key=_canonical)
+
+
+def _canonical(action: Action) -> str:
+    return json.dumps({k: sorted(v) if isinstance(v, list) else v for k, v in action.items()}, sort_keys=True)

@@ -36,9 +36,8 @@ from types import ModuleType
 from typing import Any
 
 from games.base import State
-from games.bots import check_inputs
 from games.bots.policies import heuristic_policy
-from games.bots.public import Action, History
+from games.bots.public import Action, History, check_inputs
 from games.errors import IllegalAction
 
 #: a rollout stops after this many actions (or the game's own ``ROLLOUT_CAP``) and is scored

@@ -1,25 +1,22 @@
 """The bout's structure: who defends (D4), the throw-in order (D6), the last
 turns of D7, the end of the bout with its draw order (D9), and leaving and the
-end of the game (D10). Plain functions of a ``DurakState``.
+end of the game (D10). Plain functions of a ``DurakPosition``.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 from games.durak.deal import HAND
-
-if TYPE_CHECKING:
-    from games.durak.state import DurakState
+from games.durak.position import DurakPosition
 
 
-def cap(st: DurakState) -> int:
+def cap(st: DurakPosition) -> int:
     """D4: first_bout_limit until the first discard, bout_limit after."""
     return st.later_limit if st.discarded else st.first_limit
 
 
-def next_defender(st: DurakState, seat: int) -> int:
+def next_defender(st: DurakPosition, seat: int) -> int:
     """D4: the next player still in the game to the left (in teams: the next opponent)."""
     n, out, teams = st.seats, st.out, st.teams
     for j in range(1, n):
@@ -29,7 +26,7 @@ def next_defender(st: DurakState, seat: int) -> int:
     raise AssertionError("no defender: the game should be over")
 
 
-def throw_order(st: DurakState) -> list[int]:
+def throw_order(st: DurakPosition) -> list[int]:
     """D6: the attacker, then the eligible seats clockwise from the defender's left.
 
     ``neighbors``: only the nearest such seat on each side of the defender;
@@ -46,7 +43,7 @@ def throw_order(st: DurakState) -> list[int]:
     return [a, *(s for s in cand if s != a)]
 
 
-def holders(st: DurakState) -> int:
+def holders(st: DurakPosition) -> int:
     """D6: how many seats of the throw-in order still hold cards (a loop: cheaper than sum over a generator)."""
     hands = st.hands
     count = 0
@@ -56,7 +53,7 @@ def holders(st: DurakState) -> int:
     return count
 
 
-def next_thrower(st: DurakState, seat: int) -> int | None:
+def next_thrower(st: DurakPosition, seat: int) -> int | None:
     """D6: the next seat in throw-in order that still holds cards."""
     order, hands = st.order, st.hands
     m = len(order)
@@ -68,7 +65,7 @@ def next_thrower(st: DurakState, seat: int) -> int | None:
     return None
 
 
-def next_taker(st: DurakState) -> None:
+def next_taker(st: DurakPosition) -> None:
     """D7: give the next thrower his last turn, or let the defender pick up."""
     takers = st.takers
     if takers and len(st.attacks) < st.limit:
@@ -81,7 +78,7 @@ def next_taker(st: DurakState) -> None:
     end_bout(st, True)
 
 
-def start_bout(st: DurakState, attacker: int) -> None:
+def start_bout(st: DurakPosition, attacker: int) -> None:
     st.phase = "attack"
     st.attacker = st.leader = attacker
     if st.seats == 2:  # both still play (else the game is over): the other seat defends and nobody throws in
@@ -102,7 +99,7 @@ def start_bout(st: DurakState, attacker: int) -> None:
     st.takers = []
 
 
-def end_bout(st: DurakState, taken: bool) -> None:
+def end_bout(st: DurakPosition, taken: bool) -> None:
     """D9 then D10: clear the table, draw, leave, and start the next bout."""
     d, n = st.defender, st.seats
     hands = st.hands
@@ -152,7 +149,7 @@ def end_bout(st: DurakState, taken: bool) -> None:
     start_bout(st, s)
 
 
-def game_ended(st: DurakState) -> bool:
+def game_ended(st: DurakPosition) -> bool:
     """D10: at most one player holds cards; in teams, one team is all out."""
     alive = [s for s in range(st.seats) if not st.out[s]]
     if st.teams:

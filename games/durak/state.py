@@ -15,17 +15,17 @@ throw-in order of this bout), ``out`` (seats that left, D10).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, ClassVar
+from typing import Any, ClassVar
 
-from games.base import Action, State
+import games.durak.bout as bout
+import games.durak.deal as dealing
+import games.durak.view as views
+from games.base import Action
 from games.cards import DUMMY, RANK_OF, SUIT_OF, make_deck, parse_card
-from games.durak import bout
-from games.durak import deal as dealing
-from games.durak import view as views
 from games.durak.options import MAX_SEATS, OPTIONS
+from games.durak.position import DurakPosition
 from games.durak.tables import ATTACK_ONE, COVER, DONE, LEADS, SHOW, TAKE, THROW_ONE, THROWS, TRANSFER, beats_table
 from games.errors import IllegalAction, InvalidOptions
-from games.fields import DERIVED
 from games.words import Said, render, say, says
 
 #: a move out of turn, in words a player reads (``_not_you``)
@@ -39,7 +39,7 @@ _NOT_NOW: dict[str, dict[str, Any]] = {
 }
 
 
-class DurakState(State):
+class DurakState(DurakPosition):
     game_name: ClassVar[str] = "durak"
     OPTIONS = OPTIONS
     SEATS = (2, 8)
@@ -54,49 +54,6 @@ class DurakState(State):
     }
     NEXT_GAME_CHOICES = frozenset(("fool_rule",))
     RESIGNS = True
-
-    # -- every field, in one place (games.fields derives snapshots and copy) --
-    # the deal (D1 D2); ``trump_card`` is null once drawn, by ``trump_drawn_by``
-    redeals: int
-    turned: str
-    trump: str | None
-    trump_card: str | None
-    trump_drawn_by: int | None
-    hands: list[list[str]]
-    stock: list[str]
-    discard: list[str]
-    #: D4: first_bout_limit until the first discard
-    discarded: bool
-    #: D8: the trump each seat showed, once per game
-    shows: list[str | None]
-    # leaving and the end (D10)
-    out: list[bool]
-    finished: list[list[int]]
-    fool: int | None
-    draw: bool
-    losing_team: int | None
-    # the bout (D4-D9)
-    attacker: int
-    defender: int
-    leader: int
-    limit: int
-    attacks: list[str]
-    covers: list[str | None]
-    open: int
-    ranks: set[str]
-    order: list[int]
-    throw_right: int | None
-    passes: int
-    takers: list[int]
-    # derived from the options and trump by ``_derive``; never saved
-    beats: Annotated[dict[str, frozenset[str]], DERIVED]
-    transfer_mode: Annotated[bool, DERIVED]
-    lead_single: Annotated[bool, DERIVED]
-    neighbors: Annotated[bool, DERIVED]
-    teams: Annotated[bool, DERIVED]
-    trump_show: Annotated[bool, DERIVED]
-    first_limit: Annotated[int, DERIVED]
-    later_limit: Annotated[int, DERIVED]
 
     # -- setup: D1 D2 D3 ------------------------------------------------------
     @classmethod

@@ -8,18 +8,16 @@ its owner; stock and discard are counts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.base import Action
 from games.cards import DUMMY, RANK_VALUE, SUIT_OF, sort_hand
+from games.durak.position import DurakPosition
 from games.errors import IllegalAction, InvalidOptions
 from games.words import Said, say
 
-if TYPE_CHECKING:
-    from games.durak.state import DurakState
 
-
-def build(st: DurakState, seat: int | None) -> dict[str, Any]:
+def build(st: DurakPosition, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         st.check_seat(seat)
     over = st.phase == "over"
@@ -57,7 +55,7 @@ def build(st: DurakState, seat: int | None) -> dict[str, Any]:
     return v
 
 
-def result(st: DurakState) -> dict[str, Any] | None:
+def result(st: DurakPosition) -> dict[str, Any] | None:
     if st.phase != "over":
         return None
     return {
@@ -68,7 +66,7 @@ def result(st: DurakState) -> dict[str, Any] | None:
     }
 
 
-def zones(st: DurakState) -> dict[str, list[str]]:
+def zones(st: DurakPosition) -> dict[str, list[str]]:
     z = {f"hand {s}": list(h) for s, h in enumerate(st.hands)}
     z["stock"] = list(st.stock)
     z["table"] = st.attacks + [c for c in st.covers if c is not None]
@@ -76,7 +74,7 @@ def zones(st: DurakState) -> dict[str, list[str]]:
     return z
 
 
-def default_action(st: DurakState, seat: int) -> Action:
+def default_action(st: DurakPosition, seat: int) -> Action:
     """Turn timeouts: lead the lowest card (non-trump first), take, or say done."""
     if seat not in st.to_act():
         raise IllegalAction(f"seat {seat} is not to act")
@@ -89,7 +87,7 @@ def default_action(st: DurakState, seat: int) -> Action:
     return {"type": "done"}
 
 
-def describe(st: DurakState, seat: int, action: Action) -> Said:
+def describe(st: DurakPosition, seat: int, action: Action) -> Said:
     """The move in public words (every Durak card is played face up); card codes stay codes in every language."""
     if not isinstance(action, dict):
         return say("makes an invalid move")
@@ -118,7 +116,7 @@ def describe(st: DurakState, seat: int, action: Action) -> Said:
 
 
 # -- D11 -----------------------------------------------------------------
-def next_game(st: DurakState, fool_rule: str = "under") -> tuple[int, dict[str, Any]]:
+def next_game(st: DurakPosition, fool_rule: str = "under") -> tuple[int, dict[str, Any]]:
     """D11: (dealer, options) of the next game of a match.
 
     The fool deals; ``fool_rule="under"``: the player to his right attacks

@@ -206,10 +206,6 @@ MORE_SAID: dict[str, Callable[[int], Said]] = {
 }
 
 
-def cards_said(n: int) -> Said:
-    return says("%(n)s card", "%(n)s cards", n)
-
-
 def claim_said(n: int, k: str, more: bool = False) -> Said:
     """``3 kings``, ``1 more heart`` (a kind outside the table, from a malformed record: its code)."""
     words = (MORE_SAID if more else CLAIM_SAID).get(k)

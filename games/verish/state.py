@@ -7,13 +7,13 @@ where ``rules/verish.md`` is silent; rule numbers (V1..V6) are cited inline.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, ClassVar
+from typing import Any, ClassVar
 
-from games.base import Action, State
+import games.verish.view as _view
+from games.base import Action
 from games.cards import make_deck, parse_cards, sort_hand
 from games.errors import IllegalAction, InvalidOptions
-from games.fields import DERIVED, Codec
-from games.verish import view as _view
+from games.verish.position import VerishPosition
 from games.verish.rules import (
     CARDS_OF,
     HONEST_ONE,
@@ -24,7 +24,7 @@ from games.verish.rules import (
     kind_table,
     kinds_for,
 )
-from games.words import Said, render, say
+from games.words import Said, render, say, verbatim
 
 CLAIM, ANSWER, OVER = "claim", "answer", "over"
 _CLAIM_KEYS = frozenset(("type", "cards", "kind"))
@@ -38,17 +38,8 @@ _NO_PILE = {
     "doubt": say("no pile to doubt: open one with a claim"),
 }
 
-#: one placement on the pile: (seat, cards, whether they were his last cards)
-Placement = tuple[int, list[str], bool]
-#: saved as ``{"seat", "cards", "last"}`` objects, as the first engines did
-PILE = Codec(
-    "[(s, c[:], last) for s, c, last in {}]",
-    lambda pile: _dump_pile(pile),
-    lambda data: _load_pile(data),
-)
 
-
-class VerishState(State):
+class VerishState(VerishPosition):
     game_name: ClassVar[str] = "verish"
     OPTIONS = OPTIONS
     SEATS = (2, 8)
@@ -59,26 +50,6 @@ class VerishState(State):
         "doubt": _ANSWER_KEYS,
     }
     RESIGNS = True
-
-    # -- every field, in one place (games.fields derives snapshots and copy) --
-    turn: int
-    hands: list[list[str]]
-    #: the open pile, one placement per claim or addition
-    pile: Annotated[list[Placement], PILE]
-    pile_kind: str | None
-    discard: list[str]
-    #: seats that have left the game (V5), in the order they left
-    finished: list[int]
-    #: seats that put down their last cards and wait for the pile's check (V5), in order
-    going_out: list[int]
-    last_check: dict[str, Any] | None
-    loser: int | None
-    # derived from the options by ``_derive``; never saved
-    _limit: Annotated[int, DERIVED]
-    _kinds: Annotated[str, DERIVED]
-    _kind_of: Annotated[dict[str, str], DERIVED]
-    _cards_of: Annotated[dict[str, frozenset[str]], DERIVED]
-    _honest: Annotated[dict[str, dict[str, Any]], DERIVED]
 
     # -- setup (V1) ------------------------------------------------------------------
     @classmethod
@@ -276,17 +247,6 @@ class VerishState(State):
         self.turn = s
 
     # -- the check (V4), going out (V5), the loser (V6) ---------------------------------
-    def claim_is_true(self) -> bool:
-        """Whether every card of the latest placement is of the announced kind (V4)."""
-        return self._cards_of[self.pile_kind].issuperset(self.pile[-1][1])  # type: ignore[index]
-
-    def outcome(self, answerer: int, believe: bool) -> tuple[bool, int | None, int]:
-        """(claim true, who takes the pile or None, who would open next before skips)."""
-        true = self.claim_is_true()
-        if believe:
-            return (true, None, answerer) if true else (true, answerer, answerer + 1)
-        return (true, answerer, answerer + 1) if true else (true, self.pile[-1][0], answerer)
-
     def _resolve(self, answerer: int, believe: bool) -> None:
         true, taker, start = self.outcome(answerer, believe)
         pile = self.pile
@@ -348,20 +308,18 @@ class VerishState(State):
         return {"type": "claim", "cards": [card], "kind": self._kind_of[card]}
 
     def describe(self, seat: int, action: Action) -> str:
-        return render(_view.describe(self, seat, action))
+        return render(self.describe_words(seat, action))
 
     def describe_words(self, seat: int, action: Action) -> Said:
-        return _view.describe(self, seat, action)
+        """The move in public words, without the actor's name; call before ``apply``."""
+        try:
+            kind = self._check(seat, action)
+            cards = self._check_move(seat, kind, action)
+        except IllegalAction as e:
+            return say("tries an illegal move (%(why)s)", why=e.said if e.said is not None else verbatim(str(e)))
+        return _view.describe_checked(self, seat, kind, cards, action)
 
     def _next_game(self, **choices: Any) -> tuple[int, dict[str, Any]]:
         """V1: the loser deals the next game, with the same options."""
         assert self.loser is not None
         return self.loser, dict(self.options)
-
-
-def _dump_pile(pile: list[Placement]) -> list[dict[str, Any]]:
-    return [{"seat": s, "cards": list(c), "last": last} for s, c, last in pile]
-
-
-def _load_pile(data: list[dict[str, Any]]) -> list[Placement]:
-    return [(p["seat"], list(p["cards"]), p["last"]) for p in data]

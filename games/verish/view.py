@@ -11,16 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.cards import sort_hand
-from games.errors import IllegalAction
+from games.verish.position import VerishPosition
 from games.verish.rules import as_jsonable_check, claim_said
-from games.words import Said, say, says, verbatim
+from games.words import Said, say, says
 
 if TYPE_CHECKING:
     from games.base import Action
-    from games.verish.state import VerishState
 
 
-def build(state: VerishState, seat: int | None) -> dict[str, Any]:
+def build(state: VerishPosition, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         seat = state.check_seat(seat)  # IllegalAction for a seat that does not exist
     over = state.phase == "over"
@@ -55,17 +54,7 @@ def build(state: VerishState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def describe(state: VerishState, seat: int, action: Action) -> Said:
-    """The move in public words, without the actor's name; call before ``apply``."""
-    try:
-        kind = state._check(seat, action)
-        cards = state._check_move(seat, kind, action)
-    except IllegalAction as e:
-        return say("tries an illegal move (%(why)s)", why=e.said if e.said is not None else verbatim(str(e)))
-    return describe_checked(state, seat, kind, cards, action)
-
-
-def describe_checked(state: VerishState, seat: int, kind: str, cards: list[str], action: Action) -> Said:
+def describe_checked(state: VerishPosition, seat: int, kind: str, cards: list[str], action: Action) -> Said:
     """``describe`` of a move already checked: ``kind`` its type, ``cards`` the cards it puts down.
 
     A claim or an addition names its count and kind, never its face-down cards.
