@@ -40,9 +40,22 @@ class User(AbstractUser):
 
     display_name = models.CharField(max_length=40, blank=True)
     is_bot = models.BooleanField(default=False, help_text=_("A computer opponent; never logs in."))
+    #: what the username and the display name look like (``accounts.names.skeleton``): a new name may not
+    #: look like another account's, and that is one indexed query
+    username_key = models.CharField(max_length=160, blank=True, db_index=True, editable=False)
+    name_key = models.CharField(max_length=160, blank=True, db_index=True, editable=False)
 
     class Meta:
         ordering = ["username"]
+
+    def save(self, *args, **kwargs) -> None:
+        from accounts.names import skeleton
+
+        self.username_key, self.name_key = skeleton(self.username)[:160], skeleton(self.display_name)[:160]
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "username_key", "name_key"}
+        super().save(*args, **kwargs)
 
     @property
     def name(self) -> str:

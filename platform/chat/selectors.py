@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils import timezone
 
 from chat.models import PHRASES, ChatMessage, ChatSettings
@@ -28,6 +29,8 @@ def line_payload(line: ChatMessage) -> dict[str, Any]:
         "table": line.table_id,
         "user": line.user.name,
         "username": line.user.username,
+        # the sender's real account, whatever his display name looks like
+        "url": reverse("profile", args=[line.user.username]),
         "text": line.shown_text,
         "phrase": line.phrase,
         "at": timezone.localtime(line.created_at).strftime("%H:%M"),

@@ -4,21 +4,15 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import SignupForm
+from accounts.names import NAME_MAX, NameRefused, display_name_check
 from core.text import FreeTextField
 from social.models import AVATARS
 
 BIO_MAX = 280
 
 
-def display_name_errors(value: str) -> tuple[str, list[str]]:
-    """The display name as sign-up cleans it, and sign-up's errors for it (the same checks, by construction)."""
-    form = SignupForm(data={"display_name": value})
-    form.is_valid()
-    return form.cleaned_data.get("display_name", value), list(form.errors.get("display_name", []))
-
-
 class ProfileForm(forms.Form):
-    display_name = forms.CharField(max_length=40, required=False, label=_("Display name"))
+    display_name = forms.CharField(max_length=NAME_MAX, required=False, strip=False, label=_("Display name"))
     bio = FreeTextField(
         max_length=BIO_MAX,
         required=False,
@@ -29,15 +23,17 @@ class ProfileForm(forms.Form):
     avatar = forms.ChoiceField(choices=AVATARS, widget=forms.RadioSelect, label=_("Avatar"))
     country = forms.ChoiceField(choices=(), required=False, label=_("Country"))
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.user = user
         from social.countries import country_choices
 
         self.fields["country"].choices = [("", _("— not shown —")), *country_choices()]
         self.fields["display_name"].help_text = SignupForm.base_fields["display_name"].help_text
 
     def clean_display_name(self) -> str:
-        value, errors = display_name_errors(self.cleaned_data.get("display_name", ""))
-        if errors:
-            raise forms.ValidationError(errors)
-        return (value or "").strip()
+        # sign-up's rules (accounts.names); his own username and current name are not "another player's"
+        try:
+            return display_name_check(self.cleaned_data.get("display_name", ""), user=self.user)
+        except NameRefused as refused:
+            raise forms.ValidationError(str(refused)) from None

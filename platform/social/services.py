@@ -20,6 +20,7 @@ from django.utils.translation import gettext_noop
 
 from accounts import standing
 from accounts.models import User
+from accounts.names import NameRefused, display_name_check
 from core import outbox
 from core.text import TextRefused, clean_text
 from social.models import AVATARS, Block, Challenge, Friendship, Notification, Profile
@@ -337,7 +338,8 @@ def profile_update(user: User, *, display_name: str, bio: str, avatar: str, coun
         raise SocialRefused(_("Choose one of the avatars shown."))
     try:
         bio = clean_text(bio, max_length=Profile._meta.get_field("bio").max_length, multiline=True)
-    except TextRefused as refused:
+        display_name = display_name_check(display_name, user=user)
+    except (TextRefused, NameRefused) as refused:
         raise SocialRefused(str(refused)) from None
     user.display_name = display_name
     user.save(update_fields=["display_name"])

@@ -214,7 +214,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
         "avatar": profile.avatar,
         "country": profile.country,
     }
-    form = ProfileForm(request.POST or None, initial=initial)
+    form = ProfileForm(request.POST or None, initial=initial, user=user)
     if request.method == "POST" and form.is_valid():
         try:
             services.profile_update(user, **form.cleaned_data)
