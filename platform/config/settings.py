@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "scoring",
     "chat",
     "leaderboards",
+    "notifications",
     "lobbies",
     "social",
     "moderation",
@@ -170,7 +171,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-overdue-turns": {"task": "tables.tasks.sweep_overdue_turns", "schedule": 5.0},
     "end-abandoned-tables": {"task": "tables.tasks.end_abandoned_tables", "schedule": 60.0},
     "expire-challenges": {"task": "social.tasks.expire_challenges", "schedule": 60.0},
-    "prune-notifications": {"task": "social.tasks.prune_notifications", "schedule": 24 * 3600.0},
+    "prune-notifications": {"task": "notifications.tasks.prune_notifications", "schedule": 24 * 3600.0},
     # events start on time and rounds move on even if the task sent when a round ended was lost
     "tournaments-tick": {"task": "tournaments.tasks.tick", "schedule": 5.0},
 }

@@ -254,7 +254,7 @@ def seat_kick(*, table_id: int, user, index: int) -> Seat:
     Seat.objects.filter(pk=seat.pk).update(user=None, bot_level="")
     if kicked is not None and not kicked.is_bot:
         # told on whatever page he has open (his presence socket), not only on his next poll
-        from social.services import notification_send
+        from notifications.services import notification_send
 
         notification_send(
             kicked,

@@ -68,7 +68,7 @@ def _forget_after_commit(user_id: int) -> None:
 @transaction.atomic
 def user_warn(user, *, by, reason: str) -> Sanction:
     """A warning the player sees on his next page."""
-    from social.services import notification_send
+    from notifications.services import notification_send
 
     sanction = Sanction.objects.create(user=user, kind=Sanction.Kind.WARN, reason=_reason(reason), created_by=by)
     audit_write(by, AuditEntry.Action.WARN, user, sanction.reason, sanction=sanction.pk)

@@ -1,14 +1,6 @@
 from django.contrib import admin
 
-from social.models import Block, Challenge, Friendship, Notification, Profile
-
-
-@admin.register(Notification)
-class NotificationAdmin(admin.ModelAdmin):
-    list_display = ["user", "kind", "text", "created_at", "read_at"]
-    list_filter = ["kind"]
-    search_fields = ["user__username", "text"]
-    raw_id_fields = ["user"]
+from social.models import Block, Challenge, Friendship, Profile
 
 
 @admin.register(Challenge)

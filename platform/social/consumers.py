@@ -20,8 +20,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from accounts.sockets import UserSocketMixin, recheck
 from core.outage import OutageSafeMixin, tolerate
 from core.sockets import CLOSE_SIGNED_OUT
+from notifications.selectors import notification_of, notification_payload, notifications_group, unread_count
 from social import presence
-from social.selectors import notification_payload, socket_hello, unread_count
+from social.selectors import socket_hello
 from social.services import social_group
 
 MAX_FRAME = 512
@@ -68,7 +69,7 @@ class PresenceConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer)
         path = (query.get("at") or [""])[0][:200]
         self.where = await to_thread(place_of)(user, path)
         self.tokens, self.stamp = BURST, time.monotonic()
-        self.groups_joined = [social_group(user.pk)]
+        self.groups_joined = [social_group(user.pk), notifications_group(user.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -124,20 +125,18 @@ class PresenceConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer)
         await tolerate(to_thread(presence.presence_leave)(self.user.pk, self.channel_name), "going offline")
         await self.close(code=event.get("code") or CLOSE_SIGNED_OUT)
 
-    async def social_notify(self, event: dict) -> None:
+    async def notifications_new(self, event: dict) -> None:
         payload = await to_thread(self._notification)(event["id"])
         if payload is not None:
             await self.send(text_data=json.dumps(payload))
 
     def _notification(self, note_id: int) -> dict | None:
-        from social.models import Notification
-
-        note = Notification.objects.filter(pk=note_id, user=self.user).first()
+        note = notification_of(self.user, note_id)
         if note is None:
             return None
         return {**notification_payload(note), "unread": unread_count(self.user)}
 
-    async def social_read(self, event: dict) -> None:
+    async def notifications_read(self, event: dict) -> None:
         count = await to_thread(unread_count)(self.user)
         await self.send(text_data=json.dumps({"type": "unread", "unread": count}))
 

@@ -8,7 +8,7 @@ def social(request: HttpRequest) -> dict:
         return {}
 
     def unread() -> int:
-        from social.selectors import unread_count
+        from notifications.selectors import unread_count
 
         return unread_count(user)
 

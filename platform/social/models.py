@@ -1,16 +1,15 @@
-"""Friends, blocks, challenges, notifications and the public profile's extra fields.
+"""Friends, blocks, challenges and the public profile's extra fields.
 
 A friendship is one row per pair, made by the request (``from_user`` asked
-``to_user``) and accepted in place; a block is one-way. Notifications are rows,
-so nothing is lost while a player is offline; the presence socket pushes them
-when they are made and the bell counts the unread ones.
+``to_user``) and accepted in place; a block is one-way. Notifications are the
+notifications app's; the presence socket here pushes them when they are made
+and the bell counts the unread ones.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import game_choices
@@ -97,40 +96,3 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.from_user} challenges {self.to_user} to {self.game} ({self.status})"
-
-
-class Notification(models.Model):
-    class Kind(models.TextChoices):
-        FRIEND_REQUEST = "friend_request", _("Friend request")
-        FRIEND_ACCEPTED = "friend_accepted", _("Friend request accepted")
-        CHALLENGE = "challenge", _("Challenge")
-        CHALLENGE_ANSWER = "challenge_answer", _("Challenge answered")
-        TOURNAMENT = "tournament", _("Tournament")
-        WARNING = "warning", _("Moderator's warning")
-        OTHER = "other", _("Notice")
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
-    kind = models.CharField(max_length=24, choices=Kind.choices)
-    #: the message, a translatable template when ``params`` fill it (shown in the reader's language)
-    text = models.CharField(max_length=300)
-    params = models.JSONField(default=dict, blank=True)
-    url = models.CharField(max_length=300, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    read_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-pk"]
-        indexes = [models.Index(fields=["user", "read_at"], name="notification_unread")]
-
-    @property
-    def message(self) -> str:
-        text = gettext(self.text)
-        if not self.params:
-            return text
-        try:
-            return text % self.params
-        except (KeyError, TypeError, ValueError):
-            return self.text % self.params
-
-    def __str__(self) -> str:
-        return f"{self.kind} for {self.user}: {self.text}"

@@ -7,7 +7,6 @@ from typing import Any
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
-from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -15,8 +14,9 @@ from accounts.bots import LEVEL_WORDS
 from accounts.models import User
 from games.bots import LEVELS
 from leaderboards.selectors import current_ratings
+from notifications.selectors import notification_payload, unread_of
 from social import presence
-from social.models import AVATARS, DEFAULT_AVATAR, Block, Challenge, Friendship, Notification, Profile
+from social.models import AVATARS, DEFAULT_AVATAR, Block, Challenge, Friendship, Profile
 from tables.models import Game, Seat
 
 
@@ -140,45 +140,13 @@ def challenge_for(user: User, challenge_id: int) -> Challenge | None:
 # -- notifications -------------------------------------------------------------------
 
 
-def unread_count(user: User) -> int:
-    return Notification.objects.filter(user=user, read_at__isnull=True).count()
-
-
-def notifications_of(user: User, limit: int = 30) -> list[Notification]:
-    return list(Notification.objects.filter(user=user)[:limit])
-
-
-def summons(note: Notification) -> bool:
-    """A tournament notice that points at a table calls the player to it: a page that hears it live goes there."""
-    if note.kind != Notification.Kind.TOURNAMENT or not note.url:
-        return False
-    try:
-        return resolve(note.url).url_name == "table"
-    except Resolver404:
-        return False
-
-
-def notification_payload(note: Notification) -> dict[str, Any]:
-    """What the presence socket sends for one notification; ``go``: the page should open ``url`` (see ``summons``)."""
-    return {
-        "type": "notification",
-        "id": note.pk,
-        "kind": note.kind,
-        "text": note.message,
-        "url": note.url,
-        "go": summons(note),
-        "read": note.read_at is not None,
-        "at": note.created_at.isoformat(),
-    }
-
-
 def socket_hello(user: User, limit: int = 10) -> dict[str, Any]:
     """On (re)connect: the unread count and the newest unread notifications, so nothing sent while away is lost."""
-    unread = Notification.objects.filter(user=user, read_at__isnull=True)
+    count, unread = unread_of(user, limit)
     return {
         "type": "hello",
-        "unread": unread.count(),
-        "notifications": [notification_payload(n) for n in unread[:limit]],
+        "unread": count,
+        "notifications": [notification_payload(n) for n in unread],
         "heartbeat": presence.heartbeat(),
     }
 

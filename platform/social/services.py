@@ -23,7 +23,9 @@ from accounts.models import User
 from accounts.names import NameRefused, display_name_check
 from core import outbox
 from core.text import TextRefused, clean_text
-from social.models import AVATARS, Block, Challenge, Friendship, Notification, Profile
+from notifications.models import Notification
+from notifications.services import notification_mark_read, notification_send
+from social.models import AVATARS, Block, Challenge, Friendship, Profile
 from social.selectors import is_blocked
 
 #: a challenge waits this long for an answer
@@ -31,7 +33,6 @@ CHALLENGE_TTL = timedelta(minutes=10)
 #: pending outgoing challenges per player; friend requests and challenges per hour
 MAX_PENDING_CHALLENGES = 5
 HOURLY = {"friend_request": 30, "challenge": 30}
-NOTIFICATIONS_KEPT_DAYS = 90
 
 
 class SocialRefused(ValueError):
@@ -67,38 +68,6 @@ def _check_human(user: User, other: User) -> None:
 
 
 # -- notifications -------------------------------------------------------------------
-
-
-def notification_send(user: User, kind: str, text: str, url: str = "", params: dict | None = None) -> Notification:
-    """Store a notification for ``user`` and push it to his open tabs after commit.
-
-    Other apps (tournaments, moderation) call this. ``text`` is shown as is, or, with
-    ``params``, as a translatable template (``gettext_noop("%(name)s ...")``) filled
-    in the reader's language.
-    """
-    if kind not in Notification.Kind.values:
-        kind = Notification.Kind.OTHER
-    note = Notification.objects.create(user=user, kind=kind, text=text[:300], url=url[:300], params=params or {})
-    transaction.on_commit(lambda: _push(user.pk, {"type": "social.notify", "id": note.pk}))
-    return note
-
-
-def notification_prune(days: int = NOTIFICATIONS_KEPT_DAYS) -> int:
-    """Delete read notifications older than ``days`` (unread ones stay until read)."""
-    old = timezone.now() - timedelta(days=days)
-    deleted, _n = Notification.objects.filter(read_at__isnull=False, created_at__lt=old).delete()
-    return deleted
-
-
-def notification_mark_read(user: User, ids: list[int] | None = None) -> int:
-    """Mark the user's notifications read (``ids``, or all); returns how many changed."""
-    unread = Notification.objects.filter(user=user, read_at__isnull=True)
-    if ids is not None:
-        unread = unread.filter(pk__in=ids)
-    count = unread.update(read_at=timezone.now())
-    if count:
-        transaction.on_commit(lambda: _push(user.pk, {"type": "social.read"}))
-    return count
 
 
 def turn_notify(user_id: int, table_id: int, game_name: str) -> None:

@@ -6,10 +6,3 @@ def expire_challenges() -> int:
     from social.services import challenge_expire_overdue
 
     return challenge_expire_overdue()
-
-
-@shared_task
-def prune_notifications() -> int:
-    from social.services import notification_prune
-
-    return notification_prune()

@@ -16,6 +16,8 @@ from games import GAMES, get_game
 from leaderboards.selectors import player_ratings
 from lobbies.forms import TableForm
 from lobbies.selectors import game_choices
+from notifications.selectors import notifications_of
+from notifications.services import notification_mark_read
 from social import games as game_reads
 from social import panels, selectors, services
 from social.forms import ProfileForm
@@ -158,16 +160,16 @@ def challenge_answer(request: HttpRequest, challenge_id: int, answer: str) -> Ht
 
 @login_required
 def notifications(request: HttpRequest) -> HttpResponse:
-    notes = selectors.notifications_of(request.user)
+    notes = notifications_of(request.user)
     response = render(request, "social/notifications.html", {"notifications": notes})
-    services.notification_mark_read(request.user, [n.pk for n in notes if n.read_at is None])
+    notification_mark_read(request.user, [n.pk for n in notes if n.read_at is None])
     return response
 
 
 @login_required
 @require_POST
 def notifications_read(request: HttpRequest) -> HttpResponse:
-    services.notification_mark_read(request.user)
+    notification_mark_read(request.user)
     return _back(request, "notifications")
 
 

@@ -294,7 +294,7 @@ def _summon(tournament: Tournament, number: int, goto: dict[str, str]) -> None:
     """Each seated player's open pages take him to his table (the notification's live frame says go)."""
     from django.contrib.auth import get_user_model
 
-    from social.services import notification_send
+    from notifications.services import notification_send
 
     users = get_user_model().objects.filter(pk__in=[int(u) for u in goto], is_bot=False)
     for user in users:

@@ -77,7 +77,7 @@ def test_warn_is_logged_and_needs_a_reason(moderator):
     # and kept in his notifications, in his own language when read
     from django.utils import translation
 
-    from social.selectors import notification_payload, notifications_of
+    from notifications.selectors import notification_payload, notifications_of
 
     (note,) = notifications_of(player)
     assert note.kind == "warning"

@@ -10,9 +10,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from leaderboards.models import PlayerRating
+from notifications.models import Notification
+from notifications.services import NOTIFICATIONS_KEPT_DAYS, notification_mark_read, notification_send
 from social import services
 from social.games import history_rows, live_games, visible_history
-from social.models import Challenge, Friendship, Notification
+from social.models import Challenge, Friendship
 from social.selectors import friend_ids, friendship_state
 from tables.models import Game, Seat, Table
 from tests.platform.tables.factories import make_players, play_randomly, started_table
@@ -172,7 +174,7 @@ def test_declining_tells_the_challenger(ab):
 
 def test_notification_send_for_other_apps_and_the_bell(ab, client):
     a, _ = ab
-    services.notification_send(a, "tournament", "Round 2 of the Spring Cup starts now.", "/tournaments/1/")
+    notification_send(a, "tournament", "Round 2 of the Spring Cup starts now.", "/tournaments/1/")
     client.force_login(a)
     page = client.get(reverse("home")).content.decode()
     assert 'id="bell-count" class="bell-count">1<' in page
@@ -263,15 +265,15 @@ def test_the_beat_task_expires_overdue_challenges_only(ab):
 
 
 def test_old_read_notifications_are_pruned_unread_ones_kept(ab):
-    from social.tasks import prune_notifications
+    from notifications.tasks import prune_notifications
 
     a, _ = ab
-    old_read = services.notification_send(a, "other", "old and read")
-    old_unread = services.notification_send(a, "other", "old, never read")
-    recent = services.notification_send(a, "other", "recent and read")
-    services.notification_mark_read(a, [old_read.pk, recent.pk])
+    old_read = notification_send(a, "other", "old and read")
+    old_unread = notification_send(a, "other", "old, never read")
+    recent = notification_send(a, "other", "recent and read")
+    notification_mark_read(a, [old_read.pk, recent.pk])
     Notification.objects.filter(pk__in=[old_read.pk, old_unread.pk]).update(
-        created_at=timezone.now() - timedelta(days=services.NOTIFICATIONS_KEPT_DAYS + 1)
+        created_at=timezone.now() - timedelta(days=NOTIFICATIONS_KEPT_DAYS + 1)
     )
     assert prune_notifications() == 1
     assert set(Notification.objects.values_list("pk", flat=True)) == {old_unread.pk, recent.pk}

@@ -12,6 +12,7 @@ from accounts.sockets import user_sockets_close
 from config.asgi import application
 from core.sockets import CLOSE_SIGNED_OUT, CLOSE_TOO_MANY
 from measure.sessions import session_cookie_for
+from notifications.services import notification_mark_read
 from social import presence, services
 from social.selectors import friends_of
 from tables.selectors import seat_view
@@ -102,7 +103,7 @@ async def test_notifications_are_pushed_live_and_delivered_after_a_reconnect():
     hello = await frame(tab)
     assert hello["unread"] == 2
     assert [n["kind"] for n in hello["notifications"]] == ["challenge", "friend_request"]
-    await sync_to_async(services.notification_mark_read)(b)
+    await sync_to_async(notification_mark_read)(b)
     assert await frame(tab) == {"type": "unread", "unread": 0}
     await tab.disconnect()
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.base import RESIGN_ACTION
 from lobbies.services import table_rematch
-from social.models import Notification
+from notifications.models import Notification
 from tables import tasks
 from tables.abandon import tables_end_abandoned
 from tables.models import Game, Move, Seat, Table

@@ -174,8 +174,8 @@ def test_the_organizer_page_lists_the_stopped_tables_and_takes_their_results(cli
 
 
 def test_only_a_tournament_notice_pointing_at_a_table_calls_the_player_there():
-    from social.selectors import notification_payload
-    from social.services import notification_send
+    from notifications.selectors import notification_payload
+    from notifications.services import notification_send
 
     user = make_players(1, prefix="call")[0]
     assert notification_payload(notification_send(user, "tournament", "Go", "/tables/5/"))["go"] is True

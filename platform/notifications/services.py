@@ -1,0 +1,51 @@
+"""Notification writes: sent in the action's own transaction, pushed to the player's open tabs after commit."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from core import outbox
+from notifications.models import Notification
+from notifications.selectors import notifications_group
+
+#: read notifications older than this are deleted by the daily prune (unread ones stay until read)
+NOTIFICATIONS_KEPT_DAYS = 90
+
+
+def notification_send(user: User, kind: str, text: str, url: str = "", params: dict | None = None) -> Notification:
+    """Store a notification for ``user`` and push it to his open tabs after commit.
+
+    ``text`` is shown as is, or, with ``params``, as a translatable template
+    (``gettext_noop("%(name)s ...")``) filled in the reader's language.
+    """
+    if kind not in Notification.Kind.values:
+        kind = Notification.Kind.OTHER
+    note = Notification.objects.create(user=user, kind=kind, text=text[:300], url=url[:300], params=params or {})
+    user_id, note_id = user.pk, note.pk
+    transaction.on_commit(
+        lambda: outbox.group_send(notifications_group(user_id), {"type": "notifications.new", "id": note_id})
+    )
+    return note
+
+
+def notification_prune(days: int = NOTIFICATIONS_KEPT_DAYS) -> int:
+    """Delete read notifications older than ``days`` (unread ones stay until read)."""
+    old = timezone.now() - timedelta(days=days)
+    deleted, _n = Notification.objects.filter(read_at__isnull=False, created_at__lt=old).delete()
+    return deleted
+
+
+def notification_mark_read(user: User, ids: list[int] | None = None) -> int:
+    """Mark the user's notifications read (``ids``, or all); returns how many changed."""
+    unread = Notification.objects.filter(user=user, read_at__isnull=True)
+    if ids is not None:
+        unread = unread.filter(pk__in=ids)
+    count = unread.update(read_at=timezone.now())
+    if count:
+        group = notifications_group(user.pk)
+        transaction.on_commit(lambda: outbox.group_send(group, {"type": "notifications.read"}))
+    return count
