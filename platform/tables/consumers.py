@@ -34,6 +34,7 @@ from games import get_game
 from tables import live, parts, relay
 from tables.models import Table
 from tables.presence import presence_add, presence_remove, presence_seen_into
+from tables.hooks import table_context_html
 from tables.rendering import render_announcement, render_error
 from tables.selectors import table_visible_to
 from tables.services import ActionRefused, refuse_if_older, table_player_action
@@ -270,6 +271,14 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
             await self.send_state(at_least=(event["game"], event["move"]), delta=event.get("delta"))
         else:
             await self.send_state(fresh=True)
+
+    async def table_context(self, event: dict) -> None:
+        # what runs this table changed its note (``tables.hooks``): drawn again for this socket's reader
+        if self.json_mode:
+            await self.send(text_data=json.dumps({"type": "context"}))
+            return
+        html = await database_sync_to_async(table_context_html)(self.table_id, self.user)
+        await self.send(text_data=str(html))
 
     async def tournament_announce(self, event: dict) -> None:
         # an event organizer's announcement to every table of his event (tournaments.services)

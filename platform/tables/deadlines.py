@@ -91,7 +91,7 @@ def deadlines_drop(turns: list[tuple[int, int]]) -> None:
 def deadlines_reseed(chunk: int = 2000) -> int:
     """Write every playing game's deadline from the database into the set. Returns how many."""
     rows = (
-        Game.objects.filter(status=Game.Status.PLAYING, deadline__isnull=False)
+        Game.objects.filter(status=Game.Status.PLAYING, deadline__isnull=False, table__paused_at__isnull=True)
         .values_list("pk", "move_number", "deadline")
         .iterator(chunk_size=chunk)
     )

@@ -3,7 +3,13 @@
 
 from __future__ import annotations
 
-from core.hooks import Hook
+from collections.abc import Callable
+from typing import Any
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from core.hooks import Hook, Registry
 
 
 def _nothing_moved(match_id: int) -> dict[int, int]:
@@ -20,3 +26,16 @@ match_rating_changes: Hook[[int], dict[int, int]] = Hook("tables.hooks.match_rat
 #: does table ``table_id``, whose human players have all left, play on with bots (a tournament's board needs a
 #: result) instead of ending at once? The tournaments app answers (unanswered, it ends)
 table_played_out: Hook[[int], bool] = Hook("tables.hooks.table_played_out", _not_kept)
+
+#: a note above a table about what it belongs to (an event): given the table and the reader, a provider returns
+#: the note's HTML (already escaped) or "". Its app sends the table's group ``{"type": "table.context"}`` when
+#: the note changed, and each socket draws it again for its own reader
+table_context: Registry[Callable[[int, Any], str]] = Registry("tables.hooks.table_context")
+
+
+def table_context_html(table_id: int, user: Any) -> SafeString:
+    """The whole note for this reader, in the element the socket swaps by id."""
+    parts = [provider(table_id, user) for provider in table_context]
+    # each provider returns HTML it escaped itself (a rendered template)
+    inner = mark_safe("".join(p for p in parts if p))
+    return format_html('<div id="table-context" class="table-context">{}</div>', inner)

@@ -59,6 +59,10 @@ class Table(models.Model):
     rematch_votes = models.JSONField(default=list, blank=True)
     #: the table the rematch started, once every human agreed
     rematch = models.OneToOneField("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch_of")
+    #: held by whoever runs the table's event (``tables.pause``): no moves, the turn's clock stopped
+    paused_at = models.DateTimeField(null=True, blank=True)
+    #: who paused it and why, as the players are told (the event's own words, already in a sentence)
+    pause_note = models.CharField(max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -245,6 +245,8 @@ class Snapshot:
             "previous": shared["previous"],
             "me_away": me_away,
             "me_resigned": any(s.resigned for s in seats if s.index == seat),
+            # a human's seat given a bot level from above (an event's disqualification or time limit): no way back
+            "me_held": any(s.bot_level and s.user_id and not s.user.is_bot for s in seats if s.index == seat),
             "leave_ends_table": (
                 seat is not None
                 and table.status == Table.Status.PLAYING

@@ -28,6 +28,7 @@ from tables.delta import MOVE_FIELDS, move_delta
 from tables.fairness import deck_commitment
 from tables.labels import said_text
 from tables.models import Game, Match, Move, Seat, Table
+from tables.pause import PAUSED
 from tables.selectors import seat_index_of
 from tables.sheets import sheet_record_game, sheet_start
 from tables.turns import after_move, schedule_turn, seat_is_automated, turn_handover, turn_start
@@ -162,6 +163,8 @@ def table_apply_action(
     game, seat_rows = locked
     if game.status != Game.Status.PLAYING:
         raise ActionRefused("over", gettext("this game is over"))
+    if game.table.paused_at is not None:
+        raise ActionRefused("paused", gettext(PAUSED))
     if isinstance(move_number, bool) or not isinstance(move_number, int):
         raise ActionRefused("malformed", "the move number must be a whole number")
     if move_number != game.move_number:
@@ -288,7 +291,11 @@ def game_apply_timeout(game_id: int, move_number: int) -> bool:
     """The turn's deadline passed: apply the rules' default move, once. True if it acted."""
     # nearly every timer finds its turn long played: say so without taking the row lock
     due = Game.objects.filter(
-        pk=game_id, move_number=move_number, status=Game.Status.PLAYING, deadline__lte=timezone.now()
+        pk=game_id,
+        move_number=move_number,
+        status=Game.Status.PLAYING,
+        deadline__lte=timezone.now(),
+        table__paused_at__isnull=True,
     )
     return due.exists() and _game_apply_timeout_locked(game_id, move_number)
 
@@ -302,6 +309,7 @@ def _game_apply_timeout_locked(game_id: int, move_number: int) -> bool:
         or game.move_number != move_number
         or game.deadline is None
         or game.deadline > timezone.now()
+        or game.table.paused_at is not None  # held: the clock stands still until the table is released
     ):
         return False
     state = load_state(game)
@@ -322,6 +330,8 @@ def game_play_bot(game_id: int, move_number: int, rng: random.Random | None = No
     game = Game.objects.select_related("table").filter(pk=game_id).first()
     if game is None or game.status != Game.Status.PLAYING or game.move_number != move_number:
         return False
+    if game.table.paused_at is not None:
+        return False  # held: the release schedules the turn again
     state = load_state(game)
     index = state.to_act()[0]
     seat = Seat.objects.get(table_id=game.table_id, index=index)
@@ -350,7 +360,9 @@ def game_play_bot(game_id: int, move_number: int, rng: random.Random | None = No
 def games_sweep_overdue(limit: int = 200) -> int:
     """Apply every deadline that passed without its task acting (lost tasks). Returns how many acted."""
     now = timezone.now() - timedelta(seconds=settings.SWEEP_GRACE_SECONDS)
-    overdue = Game.objects.filter(status=Game.Status.PLAYING, deadline__lte=now).values_list("pk", "move_number")
+    overdue = Game.objects.filter(
+        status=Game.Status.PLAYING, deadline__lte=now, table__paused_at__isnull=True
+    ).values_list("pk", "move_number")
     return sum(game_apply_timeout(pk, move) for pk, move in overdue[:limit])
 
 

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_POST
 
 from core.panels import panels_render
 from tables import parts
+from tables.hooks import table_context_html
 from tables.models import Game, Table
 from tables.rendering import play_controls
 from tables.selectors import INVITE_INVALID, invite_token_valid, replay_step, socket_state, table_visible_to
@@ -26,6 +27,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     page = {**state, "table": table, "invite": token}
     # the chat, friend requests and the report form: the apps above tables add them (``tables.parts``)
     page["side_panels"] = panels_render(parts.table_side, request, page)
+    page["context_html"] = table_context_html(table.pk, request.user)
     return render(request, "tables/table.html", page)
 
 

@@ -9,5 +9,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from tables import hooks
         from tournaments import receivers  # (connects to tables.signals)
+        from tournaments.tell import table_note
 
         hooks.table_played_out.plug(receivers.board_is_played_out)
+        hooks.table_context.add("tournaments", table_note)

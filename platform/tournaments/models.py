@@ -87,11 +87,21 @@ class Tournament(models.Model):
     private = models.BooleanField(_("invite-only"), default=False)
     invite_token = models.CharField(max_length=32, unique=True, default=new_token)
     rated = models.BooleanField(_("rated"), default=False)
+    #: entry conditions, read from the player's rating for this event's game when he registers
+    min_rating = models.PositiveIntegerField(
+        _("minimum rating"), null=True, blank=True, help_text=_("Empty: anyone may register.")
+    )
+    min_rated_games = models.PositiveIntegerField(_("minimum rated games"), default=0)
+    series = models.ForeignKey(
+        "Series", on_delete=models.SET_NULL, null=True, blank=True, related_name="events", verbose_name=_("series")
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
     current_round = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: when the organizer paused the event; a resume moves the round's deadline on by the time paused
+    paused_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_at"]
@@ -118,6 +128,10 @@ class Registration(models.Model):
     disqualified = models.BooleanField(default=False)
     #: knocked out of a knockout event
     eliminated_in = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: withdrawn by the organizer before the start (he may reinstate him); kept so the player sees it
+    withdrawn = models.BooleanField(default=False)
+    #: registered while the event was full: moves up, in order, when a place frees
+    waitlisted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["created_at"]
@@ -176,3 +190,39 @@ class Announcement(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+
+
+class Series(models.Model):
+    """A club's running score: events of one game, weekly or on listed dates, standings summed over them all."""
+
+    name = models.CharField(_("name"), max_length=80)
+    organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="series")
+    game = models.CharField(pgettext_lazy("a tournament's field", "game"), max_length=16, choices=game_choices)
+    description = models.TextField(_("description"), blank=True, max_length=4000)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("series", args=[self.pk])
+
+
+class OrganizerAction(models.Model):
+    """An append-only record of what an organizer (or a superuser) did to an event, and to whom."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    action = models.CharField(max_length=24)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    detail = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]

@@ -8,24 +8,37 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Q
+from django.db.models import Count, IntegerField, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext
 
 from core.csvcells import csv_row
-from tables.models import Game
+from tables.models import Game, Match
 from tournaments.models import Board, Registration, Result, Round, Tournament
 from tournaments.standings import GameRecord, Standing, standings, to_number
 
 
 def events(viewer) -> dict[str, list[Tournament]]:
     """Upcoming, running and finished events the viewer may see (invite-only ones only to their people)."""
+    # counted in a subquery of its own: a Count over the registrations join would also count the rows the
+    # viewer's own "registered to it" filter below joins in, once per registration of his
+    taking_part = (
+        Registration.objects.filter(tournament=OuterRef("pk"), dropped=False, waitlisted=False, withdrawn=False)
+        .order_by()
+        .values("tournament")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
     rows = Tournament.objects.select_related("organizer").annotate(
-        players=Count("registrations", filter=Q(registrations__dropped=False))
+        players=Coalesce(Subquery(taking_part, output_field=IntegerField()), 0)
     )
     if not (viewer.is_authenticated and viewer.is_staff):
-        mine = Q(organizer=viewer) | Q(registrations__user=viewer) if viewer.is_authenticated else Q(pk__in=[])
-        rows = rows.filter(Q(private=False) | mine).distinct()
+        if viewer.is_authenticated:
+            mine = Q(organizer=viewer) | Q(pk__in=Registration.objects.filter(user=viewer).values("tournament"))
+        else:
+            mine = Q(pk__in=[])
+        rows = rows.filter(Q(private=False) | mine)
     S = Tournament.Status
     return {
         "upcoming": list(rows.filter(status=S.REGISTRATION).order_by("starts_at")[:50]),
@@ -146,6 +159,7 @@ def rounds_of(tournament: Tournament) -> list[dict[str, Any]]:
     finished = Game.objects.filter(table__board__round__tournament=tournament, status=Game.Status.FINISHED)
     for table_id, game_id, number in finished.values_list("table_id", "pk", "number"):
         games.setdefault(table_id, []).append((game_id, number))
+    void = _void_games(tournament)
     by_round: dict[int, dict[str, Any]] = {}
     for board in boards:
         rnd = by_round.setdefault(board.round.number, {"round": board.round, "boards": []})
@@ -154,15 +168,42 @@ def rounds_of(tournament: Tournament) -> list[dict[str, Any]]:
                 "board": board,
                 "url": reverse("table", args=[board.table_id]),
                 "players": [names.get(p) if p is not None else None for p in board.players],
-                "replays": [
-                    (number, reverse("replay", args=[game_id]))
-                    for game_id, number in sorted(games.get(board.table_id, []), key=lambda g: g[1])
-                ],
+                "replays": _replays(sorted(games.get(board.table_id, []), key=lambda g: g[1]), void),
             }
         )
     for rnd in Round.objects.filter(tournament=tournament):
         by_round.setdefault(rnd.number, {"round": rnd, "boards": []})["byes"] = [names.get(int(u)) for u in rnd.byes]
     return [by_round[n] for n in sorted(by_round, reverse=True)]
+
+
+def _void_games(tournament: Tournament) -> set[int]:
+    """Games the match's own sheet marks void (everyone passed: dealt again, not counted), by their ids."""
+    from games import get_game
+
+    engine = get_game(tournament.game)
+    void: set[int] = set()
+    for match in Match.objects.filter(table__board__round__tournament=tournament).prefetch_related("games"):
+        if not match.sheet:
+            continue
+        rows = engine.load_sheet(match.sheet).rows().get("rows", [])
+        by_number = {g.number: g.pk for g in match.games.all()}
+        for position, row in enumerate(rows, start=1):
+            if isinstance(row, dict) and row.get("void") and position in by_number:
+                void.add(by_number[position])
+    return void
+
+
+def _replays(games: list[tuple[int, int]], void: set[int]) -> list[tuple[str, str]]:
+    """Each finished game's replay link, labelled as the sheet counts it: void ones are redeals."""
+    out, counted = [], 0
+    for game_id, _number in games:
+        if game_id in void:
+            label = gettext("redeal (everyone passed)")
+        else:
+            counted += 1
+            label = gettext("replay %(n)s") % {"n": counted}
+        out.append((label, reverse("replay", args=[game_id])))
+    return out
 
 
 def my_table(tournament: Tournament, user) -> str | None:
@@ -208,6 +249,9 @@ def rules_of(tournament: Tournament) -> list[tuple[str, Any]]:
             continue
         if option.choice_labels and value in option.choices:
             value = gettext(option.choice_labels[option.choices.index(value)])
+        elif value is None:
+            # an option the rules settle each game when nobody sets it (who attacks first: the lowest trump)
+            value = gettext("as the rules say")
         rows.append((gettext(option.label), value))
     return rows
 
@@ -225,3 +269,65 @@ def boards_to_settle(tournament: Tournament) -> list[dict[str, Any]]:
         {"board": b, "seats": [(i, names.get(p) if p is not None else None) for i, p in enumerate(b.players)]}
         for b in boards
     ]
+
+
+def entry_conditions(tournament: Tournament) -> list[str]:
+    """The entry conditions in words, for the registration box."""
+    out = []
+    if tournament.min_rating is not None:
+        out.append(gettext("a rating of at least %(n)d in this game") % {"n": tournament.min_rating})
+    if tournament.min_rated_games:
+        out.append(gettext("at least %(n)d rated games of this game") % {"n": tournament.min_rated_games})
+    return out
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The round under way (its deadline drives the page's countdown), None before the start or after the end."""
+    if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+        return None
+    return Round.objects.filter(tournament=tournament, number=tournament.current_round, finished_at=None).first()
+
+
+def podium(tournament: Tournament) -> list[Row]:
+    """The first three places of a finished event (shared places included)."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return []
+    return [row for row in standing_rows(tournament) if row.place <= 3]
+
+
+def bracket(tournament: Tournament) -> list[dict[str, Any]]:
+    """A knockout's rounds as columns: each table's players by their points there, who went on and who went out."""
+    if tournament.format != Tournament.Format.KNOCKOUT or tournament.current_round == 0:
+        return []
+    out_in = dict(Registration.objects.filter(tournament=tournament).values_list("user_id", "eliminated_in"))
+    names = {
+        user_id: display or username
+        for user_id, display, username in Registration.objects.filter(tournament=tournament).values_list(
+            "user_id", "user__display_name", "user__username"
+        )
+    }
+    columns: dict[int, list[dict[str, Any]]] = {}
+    boards = Board.objects.filter(round__tournament=tournament).select_related("round").prefetch_related("results")
+    for board in boards:
+        totals = [0] * len(board.players)
+        for result in board.results.all():
+            totals = [a + b for a, b in zip(totals, result.points, strict=True)]
+        done = board.round.finished_at is not None
+        final = tournament.status == Tournament.Status.FINISHED and board.round.number == tournament.current_round
+        seats = []
+        for index, user_id in enumerate(board.players):
+            if user_id is None:
+                seats.append({"name": None, "points": to_number(totals[index]), "went_on": False, "out": False})
+                continue
+            out = out_in.get(user_id) == board.round.number
+            seats.append(
+                {
+                    "name": names.get(user_id),
+                    "points": to_number(totals[index]),
+                    "went_on": done and not out and not final,
+                    "out": done and out,
+                }
+            )
+        seats.sort(key=lambda seat: -seat["points"])
+        columns.setdefault(board.round.number, []).append({"number": board.number, "seats": seats})
+    return [{"round": n, "boards": columns[n]} for n in sorted(columns)]

@@ -28,10 +28,19 @@ from lobbies.services import table_create
 from tables import relay
 from tables.models import Game, Seat, Table
 from tables.services import match_start, seat_set_away
-from tournaments import cumulative, seating
-from tournaments.models import ORGANIZERS_GROUP, Announcement, Board, Registration, Result, Round, Tournament
+from tournaments import cumulative, seating, tell
+from tournaments.models import (
+    ORGANIZERS_GROUP,
+    Announcement,
+    Board,
+    OrganizerAction,
+    Registration,
+    Result,
+    Round,
+    Tournament,
+)
 from tournaments.scoring import scored_per_match
-from tournaments.selectors import ranking
+from tournaments.selectors import computed_standings, ranking
 
 log = logging.getLogger(__name__)
 
@@ -69,19 +78,33 @@ EDITABLE = (
     "max_players",
     "private",
     "rated",
+    "min_rating",
+    "min_rated_games",
 )
 
 
 def is_organizer(user) -> bool:
+    """May create events: the Organizers group (``manage.py createorganizer``) and superusers; being staff (a
+    moderator) is not enough."""
     return bool(
         user is not None
         and user.is_authenticated
-        and (user.is_staff or user.groups.filter(name=ORGANIZERS_GROUP).exists())
+        and (user.is_superuser or user.groups.filter(name=ORGANIZERS_GROUP).exists())
     )
 
 
 def may_edit(tournament: Tournament, user) -> bool:
-    return bool(user is not None and user.is_authenticated and (user.is_staff or tournament.organizer_id == user.pk))
+    """Runs this event: its own organizer, and superusers; no other organizer, moderator or staff account."""
+    return bool(
+        user is not None and user.is_authenticated and (user.is_superuser or tournament.organizer_id == user.pk)
+    )
+
+
+def audit(tournament: Tournament, actor, action: str, player_id: int | None = None, **detail: Any) -> None:
+    """An organizer action's record, written in the action's own transaction."""
+    OrganizerAction.objects.create(
+        tournament=tournament, actor=actor, action=action, player_id=player_id, detail=detail
+    )
 
 
 def _check_fields(game: str, fields: dict[str, Any]) -> dict[str, Any]:
@@ -135,9 +158,11 @@ def tournament_update(*, tournament_id: int, user, **fields: Any) -> Tournament:
     merged = {name: getattr(tournament, name) for name in EDITABLE}
     merged.update({k: v for k, v in fields.items() if k in EDITABLE})
     merged = _check_fields(tournament.game, merged)
+    changed = sorted(name for name, value in merged.items() if getattr(tournament, name) != value)
     for name, value in merged.items():
         setattr(tournament, name, value)
     tournament.save()
+    audit(tournament, user, "edit", fields=changed)
     _changed(tournament.pk)
     return tournament
 
@@ -171,11 +196,60 @@ def _registration_join(tournament_id: int, user, token: str) -> Registration:
         raise TournamentRefused(_("Registration has not opened yet."))
     if tournament.registrations.filter(user=user).exists():
         raise TournamentRefused(_("You are already registered."))
-    if tournament.registrations.count() >= tournament.max_players:
-        raise TournamentRefused(_("The event is full."))
-    registration = Registration.objects.create(tournament=tournament, user=user)
+    entry_check(tournament, user)
+    full = _entered(tournament).count() >= tournament.max_players
+    registration = Registration.objects.create(tournament=tournament, user=user, waitlisted=full)
     _changed(tournament.pk)
     return registration
+
+
+def _entered(tournament: Tournament):
+    """The registrations holding a place (not waiting for one, not withdrawn by the organizer)."""
+    return tournament.registrations.filter(waitlisted=False, withdrawn=False)
+
+
+def entry_check(tournament: Tournament, user) -> None:
+    """The event's entry conditions against the player's rating for its game (refused with what is missing).
+
+    A minimum reliability (how often a player finishes what he starts) is not offered: the platform keeps no
+    such number yet; when it does, it belongs here beside the rating.
+    """
+    if tournament.min_rating is None and not tournament.min_rated_games:
+        return
+    from leaderboards.models import PlayerRating
+
+    rating = PlayerRating.objects.filter(user=user, kind=tournament.game).first()
+    games = rating.games if rating is not None else 0
+    if games < tournament.min_rated_games:
+        raise TournamentRefused(
+            _("This event needs at least %(needed)d rated games of this game; you have %(have)d.")
+            % {"needed": tournament.min_rated_games, "have": games}
+        )
+    if tournament.min_rating is not None and (rating is None or games == 0 or rating.rating < tournament.min_rating):
+        have = round(rating.rating) if rating is not None and games else None
+        if have is None:
+            raise TournamentRefused(
+                _("This event needs a rating of at least %(needed)d in this game; you have none yet.")
+                % {"needed": tournament.min_rating}
+            )
+        raise TournamentRefused(
+            _("This event needs a rating of at least %(needed)d in this game; yours is %(have)d.")
+            % {"needed": tournament.min_rating, "have": have}
+        )
+
+
+def waitlist_promote(tournament: Tournament) -> None:
+    """Places freed before the start go to the waiting list in the order it registered (each is told)."""
+    free = tournament.max_players - _entered(tournament).count()
+    if free <= 0:
+        return
+    waiting = list(tournament.registrations.filter(waitlisted=True, withdrawn=False).order_by("created_at")[:free])
+    if not waiting:
+        return
+    Registration.objects.filter(pk__in=[r.pk for r in waiting]).update(waitlisted=False)
+    tell.players(
+        [r.user_id for r in waiting], tell.PROMOTED, tournament.get_absolute_url(), event=tournament.name
+    )
 
 
 @transaction.atomic
@@ -185,6 +259,7 @@ def registration_withdraw(*, tournament_id: int, user) -> None:
         raise TournamentRefused(_("The event has started: ask the organizer to withdraw you."))
     if not tournament.registrations.filter(user=user).delete()[0]:
         raise TournamentRefused(_("You are not registered."))
+    waitlist_promote(tournament)
     _changed(tournament.pk)
 
 
@@ -224,22 +299,32 @@ def tournament_start(tournament_id: int, *, early_by=None) -> bool:
     if early_by is None and tournament.starts_at > timezone.now():
         return False
     if early_by is not None and not may_edit(tournament, early_by):
-        raise TournamentRefused(_("Only the event's organizer or staff can start it."))
-    registrations = list(tournament.registrations.all())
-    if tournament.check_in_minutes:
-        for registration in registrations:
-            registration.dropped = registration.checked_in_at is None
-        Registration.objects.bulk_update(registrations, ["dropped"])
-    present = [r for r in registrations if not r.dropped]
+        raise TournamentRefused(_("Only the event's organizer can start it."))
+    # the waiting list and the organizer's withdrawals take no seat: they stay listed, as out of it
+    registrations = [r for r in tournament.registrations.all() if not (r.waitlisted or r.withdrawn)]
+    present = [r for r in registrations if not tournament.check_in_minutes or r.checked_in_at is not None]
     if len(present) < tournament.min_players:
+        if early_by is not None:
+            # nothing is changed: the organizer may wait for more players, lower the minimum, or cancel
+            raise TournamentRefused(
+                _(
+                    "Not started: %(count)d players are ready and the event needs at least %(minimum)d. "
+                    "Wait for more, lower the minimum (Edit), or cancel the event."
+                )
+                % {"count": len(present), "minimum": tournament.min_players}
+            )
         tournament.status = Tournament.Status.CANCELLED
         tournament.finished_at = timezone.now()
         tournament.save(update_fields=["status", "finished_at"])
+        tell.event_players(tournament, tell.CANCELLED_FEW, count=len(present), minimum=tournament.min_players)
         _changed(tournament.pk)
         return False
+    tournament.registrations.exclude(pk__in=[r.pk for r in present]).update(dropped=True)
     tournament.status = Tournament.Status.RUNNING
     tournament.started_at = timezone.now()
     tournament.save(update_fields=["status", "started_at"])
+    if early_by is not None:
+        audit(tournament, early_by, "start", players=len(present))
     no_show_bots = 0
     if tournament.no_show == Tournament.NoShow.BOT:
         no_show_bots = len(registrations) - len(present)
@@ -364,6 +449,7 @@ def tournament_advance(tournament_id: int) -> str:
     if rnd.finished_at is None:
         rnd.finished_at = timezone.now()
         rnd.save(update_fields=["finished_at"])
+    tell.tables_changed(rnd.boards.values_list("table_id", flat=True))
     if tournament.format == Tournament.Format.KNOCKOUT:
         # the final table decides the places among its players (no one is "out" of it)
         if rnd.boards.count() == 1 or _knockout_cut(tournament, rnd) < 2:
@@ -389,14 +475,31 @@ def _knockout_cut(tournament: Tournament, rnd: Round) -> int:
     for user_id in rnd.byes:
         advancing.add(int(user_id))
     out = tournament.registrations.filter(eliminated_in__isnull=True, dropped=False).exclude(user_id__in=advancing)
+    out_ids = list(out.values_list("user_id", flat=True))
     out.update(eliminated_in=rnd.number)
-    return len(advancing & set(_active_players(tournament)))
+    going_on = advancing & set(_active_players(tournament))
+    url = tournament.get_absolute_url()
+    tell.players(out_ids, tell.KNOCKED_OUT, url, event=tournament.name, round=rnd.number)
+    if len(going_on) >= 2:
+        tell.players(going_on, tell.ADVANCED, url, event=tournament.name, round=rnd.number)
+    return len(going_on)
 
 
 def _finish(tournament: Tournament) -> str:
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
+    rows = computed_standings(tournament)
+    for row in rows:
+        tell.players(
+            [row.player],
+            tell.FINISHED,
+            tournament.get_absolute_url(),
+            event=tournament.name,
+            place=row.place,
+            count=len(rows),
+        )
+    tell.event_tables(tournament)
     _changed(tournament.pk)
     return "finished"
 
@@ -439,12 +542,22 @@ def _advance_later(tournament_id: int) -> None:
 def _organizer_locked(tournament_id: int, user) -> Tournament:
     tournament = _locked(tournament_id)
     if not may_edit(tournament, user):
-        raise TournamentRefused(_("Only the event's organizer or staff can do that."))
+        raise TournamentRefused(_("Only the event's organizer can do that."))
     return tournament
+
+
+def _live_tables(tournament: Tournament) -> list[int]:
+    return list(
+        Board.objects.filter(round__tournament=tournament, finished=False).values_list("table_id", flat=True)
+    )
 
 
 @transaction.atomic
 def tournament_pause(*, tournament_id: int, user, paused: bool) -> Tournament:
+    """Pause: every unfinished table of the event is held (no moves, clocks and time banks stopped) and every
+    player told. Resume: the tables go on with the time they had, and the round's deadline moves on by the pause."""
+    from tables.pause import table_pause, table_resume
+
     tournament = _organizer_locked(tournament_id, user)
     want, have = (
         (Tournament.Status.PAUSED, Tournament.Status.RUNNING)
@@ -453,8 +566,28 @@ def tournament_pause(*, tournament_id: int, user, paused: bool) -> Tournament:
     )
     if tournament.status != have:
         raise TournamentRefused(_("Only a running event can be paused, and only a paused one resumed."))
+    now = timezone.now()
+    tables = _live_tables(tournament)
+    held = timedelta(0)
+    if paused:
+        for table_id in tables:
+            # the table says "paused" in each reader's language; the note names whose event holds it
+            table_pause(table_id, note=tournament.name)
+        tournament.paused_at = now
+    else:
+        held = now - (tournament.paused_at or now)
+        for table_id in tables:
+            table_resume(table_id)
+        tournament.paused_at = None
+        rnd = tournament.round_set.filter(number=tournament.current_round).first()
+        if rnd is not None and rnd.deadline is not None and rnd.finished_at is None:
+            rnd.deadline += held
+            rnd.save(update_fields=["deadline"])
     tournament.status = want
-    tournament.save(update_fields=["status"])
+    tournament.save(update_fields=["status", "paused_at"])
+    audit(tournament, user, "pause" if paused else "resume", **({} if paused else {"seconds": int(held.total_seconds())}))
+    tell.event_players(tournament, tell.PAUSED if paused else tell.RESUMED)
+    tell.tables_changed(tables)
     _changed(tournament.pk)
     if not paused:
         transaction.on_commit(lambda: _advance_later(tournament_id))
@@ -463,7 +596,8 @@ def tournament_pause(*, tournament_id: int, user, paused: bool) -> Tournament:
 
 @transaction.atomic
 def tournament_next_round(*, tournament_id: int, user) -> str:
-    """Start the event now, or end the current round early: what is left is settled as at the deadline."""
+    """Start the event now, or end the current round early: what is left is settled as at the deadline
+    (in the last round that finishes the event)."""
     tournament = _organizer_locked(tournament_id, user)
     if tournament.status == Tournament.Status.REGISTRATION:
         return "started" if tournament_start(tournament_id, early_by=user) else "cancelled"
@@ -472,13 +606,17 @@ def tournament_next_round(*, tournament_id: int, user) -> str:
     rnd = tournament.round_set.get(number=tournament.current_round)
     rnd.deadline = timezone.now()
     rnd.save(update_fields=["deadline"])
+    audit(tournament, user, "next_round", round=rnd.number)
+    tell.event_tables(tournament)
     return tournament_advance(tournament_id)
 
 
 @transaction.atomic
 def player_disqualify(*, tournament_id: int, user, player_id: int) -> Registration:
-    """The player is seated no more; a bot plays his current seat out, and his results stay."""
+    """The player is seated no more; a bot plays his current seat out, and his results stay. He is told."""
     tournament = _organizer_locked(tournament_id, user)
+    if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+        raise TournamentRefused(_("Only a running event's players can be disqualified; before the start, withdraw."))
     registration = tournament.registrations.filter(user_id=player_id).select_related("user").first()
     if registration is None:
         raise TournamentRefused(_("That player is not registered."))
@@ -486,11 +624,34 @@ def player_disqualify(*, tournament_id: int, user, player_id: int) -> Registrati
         raise TournamentRefused(_("That player is already disqualified."))
     registration.disqualified = True
     registration.save(update_fields=["disqualified"])
+    tables = []
     for board in Board.objects.filter(round__tournament=tournament, finished=False).select_related("table"):
         if player_id in board.players:
             seat_set_away(board.table_id, registration.user, True, reason="disqualified")
-            # a bot level on his seat keeps it automated even if he clicks "I'm back"
+            # a bot level on his seat keeps it automated: his page offers no "I'm back" and says why
             Seat.objects.filter(table=board.table, user_id=player_id).update(bot_level=tournament.bot_level)
+            tables.append(board.table_id)
+    audit(tournament, user, "disqualify", player_id)
+    tell.players([player_id], tell.DISQUALIFIED, tournament.get_absolute_url(), event=tournament.name)
+    tell.tables_changed(tables)
+    _changed(tournament.pk)
+    return registration
+
+
+@transaction.atomic
+def player_reinstate(*, tournament_id: int, user, player_id: int) -> Registration:
+    """Undo a disqualification: seated again from the next round (the bot finishes the seat it took)."""
+    tournament = _organizer_locked(tournament_id, user)
+    if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+        raise TournamentRefused(_("The event is over: its standings are final."))
+    registration = tournament.registrations.filter(user_id=player_id, disqualified=True).first()
+    if registration is None:
+        raise TournamentRefused(_("That player is not disqualified."))
+    registration.disqualified = False
+    registration.save(update_fields=["disqualified"])
+    audit(tournament, user, "reinstate", player_id)
+    tell.players([player_id], tell.REINSTATED, tournament.get_absolute_url(), event=tournament.name)
+    tell.event_tables(tournament)
     _changed(tournament.pk)
     return registration
 
@@ -505,7 +666,8 @@ def announcement_post(*, tournament_id: int, user, text: str) -> Announcement:
     if not text:
         raise TournamentRefused(_("An announcement cannot be empty."))
     announcement = Announcement.objects.create(tournament=tournament, author=user, text=text)
-    tables = list(Board.objects.filter(round__tournament=tournament, finished=False).values_list("table_id", flat=True))
+    audit(tournament, user, "announce", text=text)
+    tables = _live_tables(tournament)
     name = tournament.name
 
     def send() -> None:

@@ -1,6 +1,7 @@
 """Unfinished tables at a round's deadline, settled as the organizer chose for the event (``Tournament.settle``).
 
-- *bots*: every human seat is sent away and bots play the table to its end;
+- *bots*: every human seat is given to a bot for the rest of the match (no "I'm back": the seat's page says
+  why) and bots play the table to its end;
 - *position*: the game is stopped (``tables.services.table_stop``) and its
   rules score the position (``Game.score_position``): places per game, or for
   a game scored by its whole match (Biznes) the sheet's points so far plus the
@@ -26,8 +27,9 @@ from django.utils.translation import gettext as _
 
 from games import get_game
 from games.outcome import Placing
-from tables.models import Game, Table
+from tables.models import Game, Seat, Table
 from tables.services import load_state, seat_set_away, table_stop
+from tournaments import tell
 from tournaments.models import Board, Result, Round, Tournament
 from tournaments.scoring import match_points, scored_per_match
 from tournaments.standings import place_points
@@ -53,11 +55,19 @@ def round_settle(tournament: Tournament, rnd: Round) -> str:
         if stopped:
             from tournaments.services import _changed
 
+            tell.tables_changed([board.table_id for board in stopped])
             _changed(tournament.pk)
         return "awaiting organizer"
+    held = []
     for board in boards:
-        for seat in board.table.seats.filter(user__isnull=False, away=False, bot_level=""):
-            seat_set_away(board.table_id, seat.user, True, reason=REASON)
+        for seat in board.table.seats.filter(user__isnull=False, bot_level="", user__is_bot=False):
+            if not seat.away:
+                seat_set_away(board.table_id, seat.user, True, reason=REASON)
+            # held for good, as a disqualified seat is: an "I'm back" would only be undone at the next tick
+            Seat.objects.filter(pk=seat.pk).update(bot_level=tournament.bot_level)
+            held.append(board.table_id)
+    if held:
+        tell.tables_changed(set(held))
     return "settling"
 
 
@@ -100,6 +110,23 @@ def _board_score_position(board: Board) -> None:
     board.finished = True
     board.settled_at = timezone.now()
     board.save(update_fields=["finished", "settled_at"])
+    _tell_settled(board, points, tell.SETTLED_POSITION)
+
+
+def _tell_settled(board: Board, points: list[int], text: str) -> None:
+    """Each player of a settled table hears why it stopped and what he scored."""
+    tournament = board.round.tournament
+    for seat, user_id in enumerate(board.players):
+        if user_id is not None:
+            tell.players(
+                [user_id],
+                text,
+                tournament.get_absolute_url(),
+                event=tournament.name,
+                round=board.round.number,
+                points=tell.halves_text(points[seat]),
+            )
+    tell.tables_changed([board.table_id])
 
 
 def parse_points(text: str) -> int:
@@ -147,7 +174,7 @@ def board_points_from_entry(board: Board, entries: Sequence[str]) -> tuple[list[
 def board_settle(*, tournament_id: int, user, board_id: int, entries: Sequence[str]) -> Board:
     """The organizer settles a board stopped at the deadline: one result, who settled it and when; the round
     moves on once it is the last."""
-    from tournaments.services import TournamentRefused, _advance_later, _changed, _organizer_locked
+    from tournaments.services import TournamentRefused, _advance_later, _changed, _organizer_locked, audit
 
     tournament = _organizer_locked(tournament_id, user)
     board = (
@@ -171,6 +198,8 @@ def board_settle(*, tournament_id: int, user, board_id: int, entries: Sequence[s
     board.settled_by = user
     board.settled_at = timezone.now()
     board.save(update_fields=["finished", "settled_by", "settled_at"])
+    audit(tournament, user, "settle", board=board.number, round=board.round.number, points=points)
+    _tell_settled(board, points, tell.SETTLED_ORGANIZER)
     if not board.round.boards.filter(finished=False).exists():
         transaction.on_commit(lambda: _advance_later(tournament_id))
     _changed(tournament_id)

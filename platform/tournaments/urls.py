@@ -17,5 +17,10 @@ urlpatterns = [
     path("events/<int:pk>/announce/", views.announce, name="tournament_announce"),
     path("events/<int:pk>/settle/", views.settle, name="tournament_settle"),
     path("events/<int:pk>/disqualify/", views.disqualify, name="tournament_disqualify"),
+    path("events/<int:pk>/reinstate/", views.reinstate, name="tournament_reinstate"),
+    path("events/<int:pk>/withdraw-player/", views.withdraw_player, name="tournament_withdraw_player"),
+    path("events/<int:pk>/restore-player/", views.restore_player, name="tournament_restore_player"),
+    path("events/<int:pk>/cancel/", views.cancel, name="tournament_cancel"),
+    path("events/<int:pk>/reopen/", views.reopen, name="tournament_reopen"),
     path("events/<int:pk>/results.csv", views.export, name="tournament_export"),
 ]

@@ -14,16 +14,21 @@ from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 
 from games import GAMES, get_game
-from tournaments import selectors, services
+from tournaments import organizer, selectors, services
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.scoring import scored_per_match
 from tournaments.settlement import board_settle
 
 
+def _invite(request: HttpRequest) -> str:
+    """The invite token from the link (a page's query) or from a form that carries it on (its body)."""
+    return request.POST.get("invite") or request.GET.get("invite", "")
+
+
 def _visible(request: HttpRequest, pk: int) -> Tournament:
     tournament = get_object_or_404(Tournament.objects.select_related("organizer"), pk=pk)
-    if not selectors.visible_to(tournament, request.user, request.GET.get("invite", "")):
+    if not selectors.visible_to(tournament, request.user, _invite(request)):
         raise Http404
     return tournament
 
@@ -80,24 +85,54 @@ def _event_context(request: HttpRequest, tournament: Tournament) -> dict:
     engine = get_game(tournament.game)
     n = tournament.games_per_round
     registration = tournament.registrations.filter(user=user).first() if user.is_authenticated else None
+    regs = list(tournament.registrations.select_related("user"))
+    may_edit = services.may_edit(tournament, user)
+    entered = [r for r in regs if not r.waitlisted and not r.withdrawn]
+    waiting = [r for r in regs if r.waitlisted and not r.withdrawn]
     return {
+        **(_organizer_context(tournament, regs, entered) if may_edit else {}),
+        "full": len(entered) >= tournament.max_players,
+        "waitlist_place": next((i for i, r in enumerate(waiting, 1) if registration and r.pk == registration.pk), 0),
+        "waiting": waiting,
+        "entry_conditions": selectors.entry_conditions(tournament),
+        "podium": selectors.podium(tournament),
+        "bracket": selectors.bracket(tournament),
+        "current_round": selectors.current_round(tournament),
         "tournament": tournament,
         "rows": selectors.standing_rows(tournament),
         "rounds": selectors.rounds_of(tournament),
         "registration": registration,
         "my_table": selectors.my_table(tournament, user),
-        "may_edit": services.may_edit(tournament, user),
-        "to_settle": selectors.boards_to_settle(tournament) if services.may_edit(tournament, user) else [],
+        "may_edit": may_edit,
+        "to_settle": selectors.boards_to_settle(tournament) if may_edit else [],
         "check_in_open": services.check_in_open(tournament),
         "announcements": tournament.announcements.all()[:10],
-        "players": tournament.registrations.select_related("user").filter(dropped=False),
-        "invite": request.GET.get("invite", ""),
+        "players": [r for r in entered if not r.dropped],
+        "invite": _invite(request),
         "rules": selectors.rules_of(tournament),
         # the match unit in the game's own words ("2 deals"), translated here at the platform's edge
         "units_per_round": f"{n} {ngettext(*engine.unit, n)}",
         "scored_per_match": scored_per_match(tournament.game),
         # the tiebreak's count of games lost in the game's words ("Fools"); None: the game scores points
         "losses_word": pgettext("game word", engine.loss_words[1]) if engine.loss_words else None,
+    }
+
+
+def _organizer_context(tournament: Tournament, regs: list, entered: list) -> dict:
+    """What the organizer's panel offers: whom each action may take, and what "Start now" would start with."""
+    ready = [r for r in entered if not tournament.check_in_minutes or r.checked_in_at is not None]
+    playing = [r for r in regs if not (r.dropped or r.disqualified or r.withdrawn or r.waitlisted)]
+    playing = [r for r in playing if r.eliminated_in is None]
+    return {
+        "registered": [r for r in regs if not r.withdrawn],
+        "withdrawn": [r for r in regs if r.withdrawn],
+        "playing": playing,
+        "disqualified": [r for r in regs if r.disqualified],
+        "ready_count": len(ready),
+        "last_round": tournament.format != Tournament.Format.KNOCKOUT and tournament.current_round >= tournament.rounds,
+        "may_reopen": organizer.may_reopen(tournament),
+        # the panel is swapped when any of these change, and kept (with what is typed in it) otherwise
+        "panel_key": f"{len(ready)}-{len(playing)}-{sum(r.disqualified for r in regs)}-{sum(r.withdrawn for r in regs)}",
     }
 
 
@@ -112,20 +147,35 @@ def event_live(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/_live.html", _event_context(request, tournament))
 
 
-def _post(action: Callable[..., object], success: object) -> Callable[[HttpRequest, int], HttpResponse]:
+def _post(
+    action: Callable[..., object], success: object, confirm: bool = False
+) -> Callable[[HttpRequest, int], HttpResponse]:
+    """A POST action; ``confirm``: it cannot be taken back in one click, so the form must say the organizer
+    read what it does (its "Yes, ..." button sends ``confirm=yes``); without that nothing changes.
+    ``success``: the message, or a callable of what the action returned."""
+
     @login_required
     @require_POST
     def view(request: HttpRequest, pk: int) -> HttpResponse:
         tournament = _visible(request, pk)
+        if confirm and request.POST.get("confirm") != "yes":
+            messages.error(request, _("Nothing was done: confirm the action with its “Yes” button."))
+            return redirect(_back(tournament, request))
         try:
-            action(request, tournament)
+            done = action(request, tournament)
         except services.TournamentRefused as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, success)
-        return redirect(tournament)
+            messages.success(request, success(done) if callable(success) else success)
+        return redirect(_back(tournament, request))
 
     return view
+
+
+def _back(tournament: Tournament, request: HttpRequest) -> str:
+    invite = request.POST.get("invite", "")
+    url = tournament.get_absolute_url()
+    return f"{url}?invite={invite}" if invite and selectors.visible_to(tournament, request.user, invite) else url
 
 
 register = _post(
@@ -136,9 +186,31 @@ withdraw = _post(lambda r, t: services.registration_withdraw(tournament_id=t.pk,
 check_in = _post(
     lambda r, t: services.registration_check_in(tournament_id=t.pk, user=r.user), _l("You are checked in.")
 )
-next_round = _post(lambda r, t: services.tournament_next_round(tournament_id=t.pk, user=r.user), _l("Done."))
-pause = _post(lambda r, t: services.tournament_pause(tournament_id=t.pk, user=r.user, paused=True), _l("Paused."))
-resume = _post(lambda r, t: services.tournament_pause(tournament_id=t.pk, user=r.user, paused=False), _l("Resumed."))
+NEXT_DONE = {
+    "started": _l("The event has started: round 1 is seated and every player is called to his table."),
+    "started_round": _l("The round was ended early and the next round is seated."),
+    "finished": _l("The last round was ended early: the event is finished and its standings are final."),
+    "settling": _l("The round was ended early: bots play the unfinished tables out, then the next round starts."),
+    "awaiting organizer": _l("The round was ended early: enter the stopped tables' results below."),
+    "settled": _l("The round was ended early: the unfinished tables were scored from their positions."),
+}
+
+
+def _next_round(request: HttpRequest, tournament: Tournament) -> object:
+    starting = tournament.status == Tournament.Status.REGISTRATION
+    done = services.tournament_next_round(tournament_id=tournament.pk, user=request.user)
+    return "started" if starting else ("started_round" if done == "started" else done)
+
+
+next_round = _post(_next_round, lambda done: NEXT_DONE.get(str(done), NEXT_DONE["started_round"]), confirm=True)
+pause = _post(
+    lambda r, t: services.tournament_pause(tournament_id=t.pk, user=r.user, paused=True),
+    _l("Paused: every table waits with its clocks stopped, and every player is told."),
+)
+resume = _post(
+    lambda r, t: services.tournament_pause(tournament_id=t.pk, user=r.user, paused=False),
+    _l("Resumed: the tables play on, and the round's time limit moved on by the pause."),
+)
 announce = _post(
     lambda r, t: services.announcement_post(tournament_id=t.pk, user=r.user, text=r.POST.get("text", "")),
     _l("Announcement sent to every table."),
@@ -167,9 +239,80 @@ def _player_id(request: HttpRequest) -> int:
     return int(raw)
 
 
-disqualify = _post(
-    lambda r, t: services.player_disqualify(tournament_id=t.pk, user=r.user, player_id=_player_id(r)),
-    _l("The player is disqualified; a bot plays his seat out."),
+def _confirm_first(post_view: Callable[[HttpRequest, int], HttpResponse], question: object, consequence: object):
+    """GET: the page that names the chosen player and says what will happen, with its "Yes" button;
+    POST (that button): the action itself."""
+
+    @login_required
+    def view(request: HttpRequest, pk: int) -> HttpResponse:
+        if request.method == "POST":
+            return post_view(request, pk)
+        tournament = _visible(request, pk)
+        if not services.may_edit(tournament, request.user):
+            raise Http404
+        raw = request.GET.get("player", "")
+        registration = (
+            tournament.registrations.select_related("user").filter(user_id=int(raw)).first() if raw.isdigit() else None
+        )
+        if registration is None:
+            messages.error(request, _("Choose a player."))
+            return redirect(tournament)
+        name = str(registration.user)
+        return render(
+            request,
+            "tournaments/confirm.html",
+            {
+                "tournament": tournament,
+                "question": question % {"name": name},
+                "consequence": consequence,
+                "player": registration.user_id,
+                "yes": _("Yes, %(question)s") % {"question": question % {"name": name}},
+            },
+        )
+
+    return view
+
+
+disqualify = _confirm_first(
+    _post(
+        lambda r, t: services.player_disqualify(tournament_id=t.pk, user=r.user, player_id=_player_id(r)),
+        _l("The player is disqualified and told; a bot plays his seat out. Reinstate him below to undo it."),
+        confirm=True,
+    ),
+    _l("disqualify %(name)s"),
+    _l(
+        "He is told at once. A bot plays his seat to the end of this round; his results so far stay, and he is "
+        "not seated in the next rounds. You can reinstate him later: he is then seated again from the next round."
+    ),
+)
+reinstate = _post(
+    lambda r, t: services.player_reinstate(tournament_id=t.pk, user=r.user, player_id=_player_id(r)),
+    _l("The player is reinstated and told: he is seated again from the next round."),
+)
+withdraw_player = _confirm_first(
+    _post(
+        lambda r, t: organizer.player_withdraw(tournament_id=t.pk, user=r.user, player_id=_player_id(r)),
+        _l("The player is withdrawn and told. Restore him below to undo it."),
+        confirm=True,
+    ),
+    _l("withdraw %(name)s from the event"),
+    _l(
+        "He is told at once and will not be seated; his place goes to the first player on the waiting list. "
+        "You can restore him until the start."
+    ),
+)
+restore_player = _post(
+    lambda r, t: organizer.player_restore(tournament_id=t.pk, user=r.user, player_id=_player_id(r)),
+    _l("The player's registration is restored, and he is told."),
+)
+cancel = _post(
+    lambda r, t: organizer.tournament_cancel(tournament_id=t.pk, user=r.user),
+    _l("The event is cancelled and every registered player told. You can reopen it until its start."),
+    confirm=True,
+)
+reopen = _post(
+    lambda r, t: organizer.tournament_reopen(tournament_id=t.pk, user=r.user),
+    _l("The event is open again, with its registrations."),
 )
 
 

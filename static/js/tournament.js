@@ -1,4 +1,5 @@
 // The event page: a socket says "changed" (re-read the live part, at most once a second)
+// (the registration box and the organizer's controls are part of it, so they follow a start on schedule)
 // or "round" (a new round: a seated player goes straight to his table).
 (function () {
   "use strict";
@@ -13,12 +14,32 @@
       last = Date.now();
       fetch(root.dataset.live, { credentials: "same-origin" })
         .then(function (r) { return r.ok ? r.text() : null; })
-        .then(function (html) { if (html !== null) live.innerHTML = html; })
+        .then(function (html) { if (html !== null) swap(html); })
         .finally(function () {
           pending = false;
           if (again) { again = false; refresh(); }
         });
     }, wait);
+  }
+
+  // the organizer's panel is swapped only when its key says it changed: what he types in it stays
+  function swap(html) {
+    var old = document.getElementById("organizer-panel");
+    var next = document.createElement("div");
+    next.innerHTML = html;
+    var fresh = next.querySelector("#organizer-panel");
+    if (old && fresh && old.dataset.key === fresh.dataset.key) fresh.replaceWith(old);
+    live.replaceChildren.apply(live, Array.prototype.slice.call(next.childNodes));
+    localTimes();
+  }
+
+  // times are sent in UTC; each reader sees them in his own time zone
+  function localTimes() {
+    var lang = document.documentElement.lang || undefined;
+    document.querySelectorAll("time[data-local]").forEach(function (el) {
+      var when = new Date(el.getAttribute("datetime"));
+      if (!isNaN(when)) el.textContent = when.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+    });
   }
 
   function connect(delay) {
@@ -37,6 +58,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    localTimes();
     root = document.getElementById("event");
     live = document.getElementById("event-live");
     if (root && live) connect(1000);

@@ -93,7 +93,7 @@ def test_organizer_controls_and_csv(client):
     assert Tournament.objects.get(pk=t.pk).status == Tournament.Status.REGISTRATION  # not his to start
     assert client.get(reverse("tournament_export", args=[t.pk])).status_code == 404
     client.force_login(owner)
-    client.post(reverse("tournament_next_round", args=[t.pk]))
+    client.post(reverse("tournament_next_round", args=[t.pk]), {"confirm": "yes"})
     t.refresh_from_db()
     assert t.status == Tournament.Status.RUNNING
     client.post(reverse("tournament_announce", args=[t.pk]), {"text": "Round 1: good luck"})
