@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django import forms
 from django.utils.text import capfirst
@@ -17,6 +18,13 @@ from tournaments import cumulative
 from tournaments.models import Tournament
 
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local", "step": "1"}, format="%Y-%m-%dT%H:%M:%S")
+
+
+def _zone(name: str) -> ZoneInfo | None:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
 
 
 class TournamentForm(GameOptionsMixin, forms.Form):
@@ -50,9 +58,12 @@ class TournamentForm(GameOptionsMixin, forms.Form):
         initial=Tournament.Settle.BOTS,
     )
     bot_level = forms.ChoiceField(label=_("Bot level"), choices=BOT_LEVELS, initial="heuristic")
-    registration_opens = forms.DateTimeField(label=_("Registration opens (UTC)"), widget=DATETIME)
-    registration_closes = forms.DateTimeField(label=_("Registration closes (UTC)"), widget=DATETIME)
-    starts_at = forms.DateTimeField(label=_("Starts at (UTC)"), widget=DATETIME)
+    registration_opens = forms.DateTimeField(label=_("Registration opens (your local time)"), widget=DATETIME)
+    registration_closes = forms.DateTimeField(label=_("Registration closes (your local time)"), widget=DATETIME)
+    starts_at = forms.DateTimeField(label=_("Starts at (your local time)"), widget=DATETIME)
+    #: the organizer's time zone as his browser names it (static/js/tournament-form.js); the times above are
+    #: his wall-clock times in it. Without the script it stays UTC, and so do the times
+    tz = forms.CharField(required=False, initial="UTC", widget=forms.HiddenInput, max_length=64)
     check_in_minutes = forms.IntegerField(
         label=_("Check-in (minutes before the start)"),
         min_value=0,
@@ -62,6 +73,16 @@ class TournamentForm(GameOptionsMixin, forms.Form):
     )
     no_show = forms.ChoiceField(label=_("Players who do not check in are"), choices=Tournament.NoShow.choices)
     min_players = forms.IntegerField(label=_("Minimum players"), min_value=2, max_value=10_000, initial=2)
+    min_rating = forms.IntegerField(
+        label=_("Minimum rating in this game"),
+        min_value=0,
+        max_value=10_000,
+        required=False,
+        help_text=_("Empty: anyone may register."),
+    )
+    min_rated_games = forms.IntegerField(
+        label=_("Minimum rated games of this game"), min_value=0, max_value=100_000, initial=0, required=False
+    )
     max_players = forms.IntegerField(label=_("Maximum players"), min_value=2, max_value=10_000, initial=64)
     private = forms.BooleanField(label=_("Invite-only"), required=False)
     rated = forms.BooleanField(label=_("Rated"), required=False)
@@ -87,6 +108,16 @@ class TournamentForm(GameOptionsMixin, forms.Form):
         self.clean_game_options(data)
         if data.get("advance") is None:
             data["advance"] = 2
+        if data.get("min_rated_games") is None:
+            data["min_rated_games"] = 0
+        zone = _zone(data.get("tz") or "UTC")
+        if zone is None:
+            self.add_error(None, _("Your browser named a time zone this server does not know; times are in UTC."))
+            return data
+        for name in ("registration_opens", "registration_closes", "starts_at"):
+            if data.get(name) is not None:
+                # the field made the organizer's wall-clock time UTC; it was his own zone's
+                data[name] = data[name].replace(tzinfo=None).replace(tzinfo=zone)
         return data
 
     def event_values(self) -> dict[str, Any]:

@@ -93,6 +93,13 @@ def is_organizer(user) -> bool:
     )
 
 
+def organizer_add(user) -> None:
+    """Let ``user`` create events (the Organizers group; nothing else: no staff access)."""
+    from django.contrib.auth.models import Group
+
+    user.groups.add(Group.objects.get_or_create(name=ORGANIZERS_GROUP)[0])
+
+
 def may_edit(tournament: Tournament, user) -> bool:
     """Runs this event: its own organizer, and superusers; no other organizer, moderator or staff account."""
     return bool(
@@ -247,9 +254,7 @@ def waitlist_promote(tournament: Tournament) -> None:
     if not waiting:
         return
     Registration.objects.filter(pk__in=[r.pk for r in waiting]).update(waitlisted=False)
-    tell.players(
-        [r.user_id for r in waiting], tell.PROMOTED, tournament.get_absolute_url(), event=tournament.name
-    )
+    tell.players([r.user_id for r in waiting], tell.PROMOTED, tournament.get_absolute_url(), event=tournament.name)
 
 
 @transaction.atomic
@@ -547,9 +552,7 @@ def _organizer_locked(tournament_id: int, user) -> Tournament:
 
 
 def _live_tables(tournament: Tournament) -> list[int]:
-    return list(
-        Board.objects.filter(round__tournament=tournament, finished=False).values_list("table_id", flat=True)
-    )
+    return list(Board.objects.filter(round__tournament=tournament, finished=False).values_list("table_id", flat=True))
 
 
 @transaction.atomic
@@ -585,7 +588,9 @@ def tournament_pause(*, tournament_id: int, user, paused: bool) -> Tournament:
             rnd.save(update_fields=["deadline"])
     tournament.status = want
     tournament.save(update_fields=["status", "paused_at"])
-    audit(tournament, user, "pause" if paused else "resume", **({} if paused else {"seconds": int(held.total_seconds())}))
+    audit(
+        tournament, user, "pause" if paused else "resume", **({} if paused else {"seconds": int(held.total_seconds())})
+    )
     tell.event_players(tournament, tell.PAUSED if paused else tell.RESUMED)
     tell.tables_changed(tables)
     _changed(tournament.pk)
