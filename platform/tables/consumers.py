@@ -32,9 +32,9 @@ from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
 from core.sockets import CLOSE_TOO_MANY
 from games import get_game
 from tables import live, parts, relay
+from tables.hooks import table_context_html
 from tables.models import Table
 from tables.presence import presence_add, presence_remove, presence_seen_into
-from tables.hooks import table_context_html
 from tables.rendering import render_announcement, render_error
 from tables.selectors import table_visible_to
 from tables.services import ActionRefused, refuse_if_older, table_player_action

@@ -132,7 +132,10 @@ def _organizer_context(tournament: Tournament, regs: list, entered: list) -> dic
         "last_round": tournament.format != Tournament.Format.KNOCKOUT and tournament.current_round >= tournament.rounds,
         "may_reopen": organizer.may_reopen(tournament),
         # the panel is swapped when any of these change, and kept (with what is typed in it) otherwise
-        "panel_key": f"{len(ready)}-{len(playing)}-{sum(r.disqualified for r in regs)}-{sum(r.withdrawn for r in regs)}",
+        "panel_key": "-".join(
+            str(n)
+            for n in (len(ready), len(playing), sum(r.disqualified for r in regs), sum(r.withdrawn for r in regs))
+        ),
     }
 
 
