@@ -16,6 +16,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_noop
 
+from notifications.services import notification_send
 from tables import relay
 from tournaments.models import Board, Registration, Tournament
 from tournaments.standings import to_number
@@ -52,8 +53,6 @@ FINISHED = gettext_noop("%(event)s is over: you placed %(place)s of %(count)s.")
 
 def players(user_ids: Iterable[int | None], text: str, url: str, **params: Any) -> None:
     """One notification per human player (bots and placeholders skipped), in his own language when read."""
-    from social.services import notification_send  # where notifications live until they have their own app
-
     ids = {u for u in user_ids if u is not None and u > 0}
     for user in get_user_model().objects.filter(pk__in=ids, is_bot=False):
         notification_send(user, "tournament", text, url, {k: str(v) for k, v in params.items()})

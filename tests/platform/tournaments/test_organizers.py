@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leaderboards.models import PlayerRating
-from social.models import Notification
+from notifications.models import Notification
 from tables.models import Game, Seat, Table
 from tables.services import ActionRefused, game_apply_timeout, seat_set_away, table_player_action
 from tests.platform.tables.factories import make_players
