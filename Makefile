@@ -46,10 +46,12 @@ test: $(VENV)/.stamp-dev $(VENDOR) $(LOCALE)
 test-fast: $(VENV)/.stamp-dev $(VENDOR) $(LOCALE)
 	$(PY) -m pytest -m "not slow" $(PYTEST_ARGS)
 
+# lint-imports: the apps' layers (pyproject's [tool.importlinter]), imports inside functions included
 lint: $(VENV)/.stamp-dev
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy games
+	PYTHONPATH=platform $(VENV)/bin/lint-imports --no-cache
 
 bench: $(VENV)/.stamp-run
 	$(PY) -m games.bench

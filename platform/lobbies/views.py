@@ -13,8 +13,9 @@ from django.views.decorators.http import require_POST
 
 from accounts import standing
 from chat.selectors import lobby_chat
+from core.panels import panels_render
 from games import GAMES, get_game
-from lobbies import selectors, services
+from lobbies import parts, selectors, services
 from lobbies.forms import OPTION_PREFIX, AgainstBotsForm, TableForm
 from tables.models import BOT_LEVELS, Table
 from tables.selectors import INVITE_INVALID, invite_token_valid, table_visible_to
@@ -51,6 +52,8 @@ def play(request: HttpRequest) -> HttpResponse:
     context["engines"] = [get_game(name) for name in GAMES]
     context["chat"] = lobby_chat(request.user)
     context["play_refusal"] = standing.play_refusal(request.user)
+    # the games being played now: social adds them (``lobbies.parts``)
+    context["play_panels"] = panels_render(parts.play_page, request, context)
     return render(request, "lobbies/play.html", context)
 
 

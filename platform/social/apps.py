@@ -9,9 +9,11 @@ class SocialConfig(AppConfig):
     def ready(self) -> None:
         from accounts import blocks
         from core.panels import Panel
+        from lobbies import parts as lobby_parts
         from social import panels, receivers, selectors  # noqa: F401  (receivers: connects to tables.signals)
         from tables import parts
 
         blocks.blocks.plug(selectors.blocks)
         blocks.blocked_either.plug(selectors.is_blocked)
         parts.table_side.add("table_mates", Panel("social/_table_mates.html", panels.table_mates_panel))
+        lobby_parts.play_page.add("watch", Panel("social/_watch.html", panels.watch_panel))

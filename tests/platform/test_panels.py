@@ -74,3 +74,12 @@ def test_a_profile_offers_the_report_form_to_another_player_only(client):
     client.force_login(other)
     html = html_of(client.get(url))
     assert 'class="report-box"' in html and f'<option value="{player.username}">' in html
+
+
+def test_the_play_page_lists_the_games_being_played_between_the_bots_and_the_open_tables(client):
+    running, _players, _game = started_table("durak", 2)
+    started_table("durak", 2, private=True)
+    html = html_of(client.get(reverse("play")))
+    bots, watch, tables = html.find("lobby-bots"), html.find("lobby-watch"), html.find('id="lobby-tables"')
+    assert -1 < bots < watch < tables, (bots, watch, tables)
+    assert html.count('class="live-game"') == 1 and f'data-table="{running.pk}"' in html

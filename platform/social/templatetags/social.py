@@ -6,7 +6,7 @@ from django.utils.html import format_html
 
 from social import selectors
 from social.countries import country_name
-from social.games import live_games, playing_now
+from social.games import playing_now
 from social.models import Profile
 
 register = template.Library()
@@ -42,11 +42,6 @@ def social_profile(context, player) -> dict:
         "blocked": viewer.is_authenticated and selectors.blocks(viewer, player),
         "csrf_token": context.get("csrf_token"),
     }
-
-
-@register.inclusion_tag("social/_watch.html")
-def watch_list() -> dict:
-    return {"live": live_games()}
 
 
 @register.inclusion_tag("social/_history.html", takes_context=True)
