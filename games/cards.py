@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterable, Sequence
 
 from games.errors import IllegalAction, InvalidOptions
+from games.words import say
 
 RANKS = "23456789TJQKA"
 SUITS = "SCDH"
@@ -146,7 +147,9 @@ def parse_card(value: object, field: str = "card") -> str:
 
 def parse_cards(value: object, field: str = "cards") -> list[str]:
     """A non-empty list of distinct card codes from an action."""
-    if not isinstance(value, list) or not value:
+    if value is None or value == []:
+        raise IllegalAction(say("Choose at least one card."))
+    if not isinstance(value, list):
         raise IllegalAction(f"{field}: expected a non-empty list of card codes, got {value!r}")
     cards = [parse_card(v, field) for v in value]
     if len(set(cards)) != len(cards):

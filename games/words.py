@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-#: {"t": message, "a": {name: argument}} and, counted, "p": plural and "n": count; a list is parts joined by "; "
+#: {"t": message, "a": {name: argument}} and, counted, "p": plural and "n": count; a list is parts joined by "; ";
+#: an argument {"seat": n} names a seat (``seat``), {"v": text} is shown as it is
 Said = dict[str, Any] | list[dict[str, Any]]
 
 
@@ -33,6 +34,13 @@ class Translator:
 
     gettext: Callable[[str], str] = str
     ngettext: Callable[[str, str, int], str] = _english_plural
+    #: a seat named for the reader (his player's name); None: "seat N", counted from 1
+    seat_name: Callable[[int], str] | None = None
+
+    def seat(self, index: int) -> str:
+        if self.seat_name is not None:
+            return self.seat_name(index)
+        return self.gettext("seat %(n)s") % {"n": index + 1}
 
 
 ENGLISH = Translator()
@@ -48,6 +56,11 @@ def says(singular: str, plural: str, n: int, **args: Any) -> dict[str, Any]:
     return {"t": singular, "p": plural, "n": n, "a": {"n": n, **args}}
 
 
+def seat(index: int) -> dict[str, Any]:
+    """A seat as an argument of a message: the reader sees its player's name (``Translator.seat_name``)."""
+    return {"seat": index}
+
+
 def verbatim(text: str) -> dict[str, Any]:
     """Text shown as it is in every language (a game that words its moves in English only)."""
     return {"v": text}
@@ -61,6 +74,8 @@ def render(said: Said | None, tr: Translator = ENGLISH) -> str:
         return ""
     if "v" in said:
         return str(said["v"])
+    if "seat" in said and isinstance(said["seat"], int):
+        return tr.seat(said["seat"])
     message = said.get("t")
     if not isinstance(message, str):
         return ""

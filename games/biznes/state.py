@@ -242,7 +242,7 @@ class BiznesState(BiznesPosition):
         hand = self.hands[seat]
         missing = [c for c in cards if c not in hand]
         if missing:
-            raise IllegalAction(f"you do not hold {', '.join(missing)}")
+            raise IllegalAction(say("you do not hold %(cards)s", cards=", ".join(missing)))
         self.hands[seat] = [c for c in hand if c not in cards]
         self.discard = cards
         self.phase = "declare"
@@ -320,7 +320,7 @@ class BiznesState(BiznesPosition):
         card = action.get("card")
         hand = self.hands[seat]
         if card not in hand:  # a held card is a valid code; otherwise say what is wrong
-            raise IllegalAction(f"you do not hold {parse_card(card)}")
+            raise IllegalAction(say("you do not hold %(cards)s", cards=parse_card(card)))
         if card in JOKER_SET:  # B9: a joker names the card it becomes
             if "as" not in action:
                 raise IllegalAction("a joker needs 'as': the card it becomes, such as 'AH'")

@@ -258,15 +258,17 @@ class DurakState(DurakPosition):
     def _held(self, seat: int, card: object, field: str = "card") -> str:
         if card in self.hands[seat]:
             return card
-        raise IllegalAction(f"you do not hold {parse_card(card, field)}")
+        raise IllegalAction(say("you do not hold %(cards)s", cards=parse_card(card, field)))
 
     def _held_set(self, seat: int, cards: object) -> list[str]:
-        if type(cards) is not list or not cards:
+        if cards is None or cards == []:
+            raise IllegalAction(say("Choose at least one card."))
+        if type(cards) is not list:
             raise IllegalAction(f"cards: expected a non-empty list of card codes, got {cards!r}")
         hand = self.hands[seat]
         for c in cards:
             if c not in hand:
-                raise IllegalAction(f"you do not hold {parse_card(c, 'cards')}")
+                raise IllegalAction(say("you do not hold %(cards)s", cards=parse_card(c, "cards")))
         if len(set(cards)) != len(cards):
             raise IllegalAction("cards: a card is named twice")
         return cards
@@ -319,7 +321,7 @@ class DurakState(DurakPosition):
         try:
             at = hand.index(card)  # found once, for the check and the move
         except ValueError:
-            raise IllegalAction(f"you do not hold {parse_card(card, 'card')}") from None
+            raise IllegalAction(say("you do not hold %(cards)s", cards=parse_card(card, "card"))) from None
         attack = action.get("attack")
         attacks = self.attacks
         if type(attack) is not str or attack not in attacks:

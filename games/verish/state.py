@@ -212,7 +212,7 @@ class VerishState(VerishPosition):
                 if n == 1 or len(set(cards)) == n:
                     return cards[:]
         if cards == []:
-            raise IllegalAction(say("cards: choose at least one card"))
+            raise IllegalAction(say("Choose at least one card."))
         cards = parse_cards(cards)
         if len(cards) > self._limit:
             raise IllegalAction(
@@ -220,7 +220,7 @@ class VerishState(VerishPosition):
             )
         for c in cards:
             if c not in hand:
-                raise IllegalAction(f"you do not hold {c}")
+                raise IllegalAction(say("you do not hold %(cards)s", cards=c))
         return cards
 
     # -- placing (V2, V3, V5) -----------------------------------------------------------

@@ -14,6 +14,7 @@ from games.cards import sort_hand
 from games.verish.position import VerishPosition
 from games.verish.rules import as_jsonable_check, claim_said
 from games.words import Said, say, says
+from games.words import seat as seat_ref
 
 if TYPE_CHECKING:
     from games.base import Action
@@ -80,7 +81,7 @@ def describe_checked(state: VerishPosition, seat: int, kind: str, cards: list[st
     elif taker == seat:
         what = says("takes %(n)s card", "takes %(n)s cards", count)
     else:
-        what = says("seat %(seat)s takes %(n)s card", "seat %(seat)s takes %(n)s cards", count, seat=taker)
+        what = says("%(seat)s takes %(n)s card", "%(seat)s takes %(n)s cards", count, seat=seat_ref(taker))
     if believe:
         return say("believes — %(verdict)s; %(what)s", verdict=verdict, what=what)
     return say("doubts — %(verdict)s; %(what)s", verdict=verdict, what=what)

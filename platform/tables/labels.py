@@ -7,6 +7,7 @@ gettext for the language active when a page or a socket draws, never when they a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
@@ -101,6 +102,7 @@ def action_hint(game: str, action: dict[str, Any]) -> str:
     return gettext(words) if isinstance(words, str) else render(words, READER)
 
 
-def said_text(said: Said | None) -> str:
-    """Words a game built (a move in the log) in the reader's language."""
-    return render(said, READER)
+def said_text(said: Said | None, seat_name: Callable[[int], str] | None = None) -> str:
+    """Words a game built (a move in the log) in the reader's language; a seat they name is called by
+    ``seat_name`` (its player's name), else "seat N"."""
+    return render(said, READER if seat_name is None else Translator(gettext, ngettext, seat_name))

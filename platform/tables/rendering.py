@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 
 from games import get_game
+from tables.templatetags.cards import cardify
 
 KINDS = {"rank": "23456789TJQKA", "suit": "SCDH"}
 
@@ -83,7 +84,8 @@ def render_table(state: dict[str, Any]) -> str:
 
 
 def render_error(message: str) -> str:
-    return format_html('<div id="table-error" class="table-error" role="alert">{}</div>', message)
+    """A refusal beside the controls; the card codes an engine names in it drawn as the hand shows them (10♠)."""
+    return format_html('<div id="table-error" class="table-error" role="alert">{}</div>', cardify(message))
 
 
 def render_announcement(event: str, text: str) -> str:

@@ -134,11 +134,19 @@ def hint(action: dict[str, Any], game: str) -> str:
     return action_hint(game, action)
 
 
+#: where a seat's name goes in a move's words until its card codes are drawn (a name is never taken for a card)
+SEAT_MARK = re.compile("\x00([0-9]+)\x00")
+
+
 @register.filter
-def move_words(move: Any) -> str:
-    """A logged move in the reader's language, its card codes drawn as cards; an old row's English text as is."""
+def move_words(move: Any, players: list[dict[str, Any]] | None = None) -> str:
+    """A logged move in the reader's language, its card codes drawn as cards, a seat it names called by its
+    player's name (from the page's ``players``); an old row's English text as is."""
     said = getattr(move, "words", None)
-    return cardify(said_text(said) if said else getattr(move, "text", ""))
+    if not said:
+        return cardify(getattr(move, "text", ""))
+    text = cardify(said_text(said, lambda index: f"\x00{index}\x00"))
+    return mark_safe(SEAT_MARK.sub(lambda m: str(conditional_escape(seat_name(players, int(m.group(1))))), text))
 
 
 @register.filter
@@ -211,12 +219,14 @@ _LINES_LOCK = threading.Lock()  # page views draw on threads, sockets on the eve
 def log_line(move: Any, players: list[dict[str, Any]]) -> str:
     """One line of the move log (``tables/_log_line.html``)."""
     name = seat_name(players, move.seat)
-    # created_at tells apart rows that share a game id and number (a database emptied and filled again)
-    key = (move.game_id, move.number, move.created_at, move.by, get_language(), str(name))
+    # created_at tells apart rows that share a game id and number (a database emptied and filled again);
+    # a move's words may name any seat, so every seat's name is part of the key
+    names = tuple(str(p.get("name")) for p in players or ())
+    key = (move.game_id, move.number, move.created_at, move.by, get_language(), str(name), names)
     with _LINES_LOCK:
         line = _LINES.get(key)
     if line is None:
-        line = get_template("tables/_log_line.html").render({"m": move, "name": name})
+        line = get_template("tables/_log_line.html").render({"m": move, "name": name, "players": players})
         with _LINES_LOCK:
             _LINES[key] = line
     return mark_safe(line)

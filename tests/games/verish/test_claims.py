@@ -37,7 +37,7 @@ def test_v2_the_count_is_true_and_the_kind_may_be_a_lie() -> None:
         (1, claim(["6H"], "6"), "not your turn: seat 1 is to act"),
         (0, BELIEVE, "no pile"),
         (0, add(["6S"]), "no pile"),
-        (0, claim([], "6"), "cards"),
+        (0, claim([], "6"), "at least one card"),
         (0, claim(["6S", "6C", "6D", "7S", "7C", "8S", "8C", "9S", "9C"], "6"), "at most 8"),
         (0, claim(["QS"], "Q"), "you do not hold QS"),
         (0, claim(["6S", "6S"], "6"), "twice"),

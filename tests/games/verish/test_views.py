@@ -53,10 +53,10 @@ def test_describe_uses_public_words_only() -> None:
     assert state.describe(0, claim(["6S"], "6")) == "puts down «1 six»"
     state.apply(0, claim(["6S", "7S", "JS"], "K"))
     assert state.describe(1, add(["JC", "JD"])) == "adds «2 more kings»"
-    assert state.describe(1, DOUBT) == "doubts — the claim was false; seat 0 takes 3 cards"
+    assert state.describe(1, DOUBT) == "doubts — the claim was false; seat 1 takes 3 cards"
     assert state.describe(1, BELIEVE) == "believes — the claim was false; takes 3 cards"
     state.apply(1, add(["JC", "JD"]))
-    assert state.describe(2, DOUBT) == "doubts — the claim was false; seat 1 takes 5 cards"
+    assert state.describe(2, DOUBT) == "doubts — the claim was false; seat 2 takes 5 cards"
     assert state.describe(0, DOUBT).startswith("tries an illegal move")
 
 
