@@ -180,8 +180,6 @@ BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
 BOT_STRONG_BUDGET = env_float("BOT_STRONG_BUDGET", 1.0)
 #: how long past a bot's expected move the sweeper waits before asking it again
 BOT_DEADLINE_SLACK = env_float("BOT_DEADLINE_SLACK", 10.0)
-#: queue each turn's deadline and bot move (off only in tests that drive the timers themselves)
-TURN_TASKS = env_bool("TURN_TASKS", True)
 #: the database sweep leaves a deadline this long to the 1 s sweep of the set before applying it itself
 SWEEP_GRACE_SECONDS = 3.0
 #: the set of turn deadlines is re-seeded from the database this often (and at once when Redis lost it)

@@ -196,7 +196,7 @@ def _seat_join(table_id: int, user, index: int | None, token: str) -> Seat:
     table = _locked_table(table_id)
     if not table_visible_to(table, user, token):
         raise LobbyRefused(gettext("This table is private: you need its invite link to join."))
-    # wave2 social: a player the host blocked cannot join his private table, invite link or not
+    # a player the host blocked cannot join his private table, invite link or not
     if table.private and blocks.blocks(table.created_by, user):
         raise LobbyRefused(gettext("You cannot join this private table."))
     _check_open(table)

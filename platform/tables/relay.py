@@ -171,7 +171,7 @@ def _watchers_queue() -> asyncio.Queue:
     """Watchers are served after the seated players of every table, not only of their own: a move's event
     is handed to its players at once, and to its watchers by one task per process that lets any other
     table's event waiting for its players go first between two watchers (measured: 10 watchers on each of
-    50 tables had raised the players' p99 by over half; see the note of issue 17)."""
+    50 tables had raised the players' p99 by over half; docs/performance.md)."""
     loop = asyncio.get_running_loop()
     held = _WATCHERS.get(loop)
     if held is None or held[1].done():

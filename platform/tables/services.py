@@ -23,7 +23,7 @@ from games import IllegalAction, get_game
 from games.base import RESIGN_ACTION, State
 from games.bots import DEFAULT_LEVEL, get_bot
 from games.words import render, say
-from tables import deadlines, hooks, relay, rows, signals
+from tables import deadlines, hooks, relay, rows, signals, turns
 from tables.delta import MOVE_FIELDS, move_delta
 from tables.fairness import deck_commitment
 from tables.labels import said_text
@@ -31,7 +31,7 @@ from tables.models import Game, Match, Move, Seat, Table
 from tables.pause import PAUSED
 from tables.selectors import seat_index_of
 from tables.sheets import sheet_record_game, sheet_start
-from tables.turns import after_move, schedule_turn, seat_is_automated, turn_handover, turn_start
+from tables.turns import after_move, seat_is_automated, turn_handover, turn_start
 
 #: a move made against an old position (translated where it is raised, in the player's language)
 STALE = gettext_noop(
@@ -274,14 +274,15 @@ def notify(table_id: int, game_id: int, move_number: int | None = 0, delta: str 
 
 
 # -- when no human clicks: turn timers, bot moves and absent players ------------------------------
-# A turn's deadline is stored on the game row when the turn starts, and a Celery task
-# is scheduled for it after commit (``tables.turns``). Every task re-checks, under the
-# game's row lock, that the game and move number are still the ones it was scheduled
-# for and that the deadline has passed, so a task delivered twice, late, or after the
-# player moved acts at most once. Celery beat's sweeper applies any overdue deadline
-# whose task was lost. A bot (a bot seat, or a bot standing in for an absent human)
-# decides from its seat's view, its legal actions and the public move log only,
-# outside the lock, and plays through ``table_apply_action`` like a human.
+# A turn's deadline is stored on the game row when the turn starts, and after commit it goes
+# into the Redis set of due turns (``tables.turns``, ``tables.deadlines``), which beat's 1 s
+# sweep reads; an automated seat's move is also queued as a short Celery countdown task.
+# Whatever acts on a turn (the sweep, a bot's task, the database sweep of deadlines the set
+# lost) re-checks, under the game's row lock, that the game and move number are still the
+# ones it was meant for and that the deadline has passed, so a turn swept twice, late, or
+# after the player moved acts at most once. A bot (a bot seat, or a bot standing in for an
+# absent human) decides from its seat's view, its legal actions and the public move log
+# only, outside the lock, and plays through ``table_apply_action`` like a human.
 
 #: the level of the bot that plays for an absent human
 STAND_IN_LEVEL = DEFAULT_LEVEL
@@ -319,7 +320,7 @@ def _game_apply_timeout_locked(game_id: int, move_number: int) -> bool:
         game.deadline = timezone.now() + timedelta(seconds=settings.BOT_DEADLINE_SLACK)
         game.save(update_fields=["deadline"])
         deadline = game.deadline
-        transaction.on_commit(lambda: schedule_turn(game_id, move_number, deadline, True))
+        transaction.on_commit(lambda: turns.schedule_turn(game_id, move_number, deadline, True))
         return False
     table_apply_action(game_id, index, move_number, state.default_action(index), by="timeout")
     return True
@@ -419,7 +420,7 @@ def table_stop(table: Table, game: Game | None, *, by, reason: str, stop_reason:
     table.save(update_fields=["status", "finished_at", "stop_reason"])
     table_id, game_id = table.pk, game.pk if game else 0
     transaction.on_commit(lambda: notify(table_id, game_id, None))
-    if game is not None and settings.TURN_TASKS:  # its turn's timer would only come due as a no-op
+    if game is not None:  # its turn's timer would only come due as a no-op
         turn = (game.pk, game.move_number)
         transaction.on_commit(lambda: deadlines.deadlines_drop([turn]))
 

@@ -4,14 +4,6 @@ from celery import shared_task
 
 
 @shared_task(ignore_result=True)
-def turn_timeout(game_id: int, move_number: int) -> bool:
-    """One turn's timeout (turns are swept from ``tables.deadlines`` now; kept for messages already queued)."""
-    from tables.services import game_apply_timeout
-
-    return game_apply_timeout(game_id, move_number)
-
-
-@shared_task(ignore_result=True)
 def bot_move(game_id: int, move_number: int) -> bool:
     from tables.services import game_play_bot
 

@@ -36,9 +36,8 @@ def turn_start(game: Game, state: State, seats: dict[int, Seat] | None = None) -
     """
     if state.is_over():
         game.deadline = game.turn_started_at = None
-        if settings.TURN_TASKS:
-            last = (game.pk, game.move_number - 1)
-            transaction.on_commit(lambda: deadlines.deadlines_drop([last]))
+        last = (game.pk, game.move_number - 1)
+        transaction.on_commit(lambda: deadlines.deadlines_drop([last]))
         return
     index = state.to_act()[0]
     if seats is None:
@@ -54,7 +53,7 @@ def turn_start(game: Game, state: State, seats: dict[int, Seat] | None = None) -
     game.turn_started_at, game.deadline = now, now + timedelta(seconds=seconds)
     game_id, move, deadline = game.pk, game.move_number, game.deadline
     transaction.on_commit(lambda: schedule_turn(game_id, move, deadline, automated))
-    # wave2 social: "your turn" notifications; receivers write in this transaction, push after commit
+    # "your turn" notifications: receivers write in this transaction, push after commit
     signals.turn_started.send(sender=Table, table=game.table, game=game, seats=list(state.to_act()), seat_rows=seats)
 
 
@@ -87,8 +86,6 @@ def schedule_turn(game_id: int, move_number: int, deadline, automated: bool) -> 
     a second to every bot move. Its deadline in the set is the safety net if
     the task is lost.
     """
-    if not settings.TURN_TASKS:
-        return
     deadlines.deadline_set(game_id, move_number, deadline)
     if automated:
         try:

@@ -1,4 +1,4 @@
-"""The *Biznes cumulative* format: about Biznes by definition (issue 14), so the one module here that names it.
+"""The *Biznes cumulative* format: about Biznes by definition, so the one module here that names it.
 
 Every round is a Biznes match and a player's standing is the sum of his Biznes
 points over all rounds, in exact halves, as the ``scoring`` app keeps them

@@ -1,5 +1,5 @@
 """A full table on a 390 px phone and a 1280 px laptop: the hand and the actions on screen, every seat's
-column of the score sheet visible, bots by their own names (issue 16, items 1, 3 and 10)."""
+column of the score sheet visible, bots by their own names."""
 
 from __future__ import annotations
 

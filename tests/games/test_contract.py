@@ -111,7 +111,7 @@ SNAPSHOTS = sorted((Path(__file__).parent / "snapshots").glob("*.json"))
 
 @pytest.mark.parametrize("path", SNAPSHOTS, ids=[p.stem for p in SNAPSHOTS])
 def test_snapshots_saved_by_the_first_engines_still_load(path: Path) -> None:
-    """Games in progress survive a deploy: a snapshot stored by the wave-1 engines restores
+    """Games in progress survive a deploy: a snapshot stored by the first engines restores
     to the same views and legal actions, saves back unchanged, and plays on like a replay."""
     saved = json.loads(path.read_text())
     name = saved["snapshot"]["game"]

@@ -1,4 +1,4 @@
-"""Issue 12 item 14: the embedded Redis persists, so a killed `make run` loses no queued task."""
+"""The embedded Redis persists, so a killed `make run` loses no queued task."""
 
 import os
 import signal

@@ -1,4 +1,4 @@
-"""Issue 12 items 12-14: a dead child of `make run` is started again and games go on.
+"""A dead child of `make run` is started again and games go on.
 
 One platform, started as a developer would; each child in turn is killed by pid
 (SIGKILL: a crash, no clean shutdown). After each kill /healthz answers 200 again

@@ -1,4 +1,4 @@
-"""Issue 12 items 3, 4 and 5: brute force on /admin/login/ is limited, the limit is keyed on the
+"""Brute force on /admin/login/ is limited, the limit is keyed on the
 login name and the address together, and a forged X-Forwarded-For changes no address."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The two rules amended in wave 2 (issue 11), as scenarios.
+"""The two rules amended after the first engines, as scenarios.
 
 - D6 with ``lead: "single"`` (seeds 003 and 004): a card is thrown in only
   while every card on the table is covered, and one card at a time.

@@ -1,4 +1,4 @@
-"""Issue 12 items 10 and 11: odd tokens get a clear 4xx and change nothing; private stays private."""
+"""Odd tokens get a clear 4xx and change nothing; private stays private."""
 
 import pytest
 

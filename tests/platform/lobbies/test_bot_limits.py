@@ -1,4 +1,4 @@
-"""Issue 12 item 6: bot tables per user are capped, and a table only bots still play ends by itself."""
+"""Bot tables per user are capped, and a table only bots still play ends by itself."""
 
 from datetime import timedelta
 

@@ -1,4 +1,4 @@
-"""Issue 12 item 15: the Biznes discard is secret while the deal runs; the replay says when it is revealed."""
+"""The Biznes discard is secret while the deal runs; the replay says when it is revealed."""
 
 import json
 import random

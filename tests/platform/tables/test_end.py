@@ -14,11 +14,17 @@ from accounts.models import User
 from games.base import RESIGN_ACTION
 from lobbies.services import table_rematch
 from notifications.models import Notification
-from tables import tasks
 from tables.abandon import tables_end_abandoned
 from tables.models import Game, Move, Seat, Table
 from tables.selectors import replay_step, seat_view, socket_state
-from tables.services import ActionRefused, game_play_bot, seat_set_away, table_player_action, table_resign
+from tables.services import (
+    ActionRefused,
+    game_apply_timeout,
+    game_play_bot,
+    seat_set_away,
+    table_player_action,
+    table_resign,
+)
 from tests.platform.tables.factories import make_players, started_table
 
 pytestmark = pytest.mark.django_db
@@ -118,7 +124,7 @@ def test_the_last_human_resigning_ends_the_table_but_two_timeouts_leave_it_to_th
     while to_act(game) != 0:
         assert game_play_bot(game.pk, game.move_number)
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=5))
-    assert tasks.turn_timeout.apply(args=(game.pk, game.move_number)).get() is True
+    assert game_apply_timeout(game.pk, game.move_number) is True
     # away without his word: he may be back in a minute, so the table plays on for now...
     assert Seat.objects.get(table=table, index=0).away
     assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING

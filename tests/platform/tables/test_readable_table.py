@@ -1,4 +1,4 @@
-"""Issue 16: a table a new player can read -- bots by name, teams by colour, what is happening in words."""
+"""A table a new player can read -- bots by name, teams by colour, what is happening in words."""
 
 from __future__ import annotations
 

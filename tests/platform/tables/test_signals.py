@@ -5,10 +5,10 @@ import random
 import pytest
 from django.db import connection
 
-from tables import signals, tasks
+from tables import signals
 from tables.models import Game, Table
 from tables.selectors import seat_view
-from tables.services import seat_set_away, table_apply_action
+from tables.services import game_apply_timeout, seat_set_away, table_apply_action
 from tests.platform.tables.factories import play_randomly, started_table
 from tests.platform.tables.test_timers import mover_of, overdue
 
@@ -57,14 +57,14 @@ def test_a_bot_taking_over_a_seat_is_announced(heard):
     table, players, game = started_table("durak", 2)
     mover = mover_of(game)
     overdue(game)
-    tasks.turn_timeout.apply(args=(game.pk, game.move_number))
+    game_apply_timeout(game.pk, game.move_number)
     game.refresh_from_db()
     while mover_of(game) != mover:
         other = mover_of(game)
         table_apply_action(game.pk, other, game.move_number, seat_view(game, other)["legal"][0])
         game.refresh_from_db()
     overdue(game)
-    tasks.turn_timeout.apply(args=(game.pk, game.move_number))
+    game_apply_timeout(game.pk, game.move_number)
     taken = [kw for name, _, kw, inside in heard if name == "seat_taken_over" and inside]
     assert [(kw["table"].pk, kw["seat"].index, kw["reason"]) for kw in taken] == [(table.pk, mover, "timeouts")]
 

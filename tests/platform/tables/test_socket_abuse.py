@@ -1,4 +1,4 @@
-"""Issue 12 on the table socket: limits per user across sockets, logout closes sockets,
+"""The table socket under abuse: limits per user across sockets, logout closes sockets,
 the origin's port counts, and odd frames get an error frame instead of a crash."""
 
 import asyncio

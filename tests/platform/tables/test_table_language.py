@@ -1,4 +1,4 @@
-"""Issue 16: the table page reads in Russian and Ukrainian -- board, seats, move log, buttons, sheet --
+"""The table page reads in Russian and Ukrainian -- board, seats, move log, buttons, sheet --
 and the move log, drawn per reader from each move's stored words, never shows a card its reader may not see."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from django.utils import timezone
 from tables import tasks
 from tables.models import Game, Move, Seat
 from tables.selectors import seat_view
-from tables.services import game_play_bot, seat_set_away, table_apply_action
+from tables.services import game_apply_timeout, game_play_bot, seat_set_away, table_apply_action
 from tests.platform.tables.factories import started_table
 
 pytestmark = pytest.mark.django_db
@@ -36,8 +36,8 @@ def test_timeout_delivered_twice_applies_the_default_move_once():
     mover = mover_of(game)
     expected = seat_view(game, mover)  # the engine's default: lowest card, non-trump first
     overdue(game)
-    assert tasks.turn_timeout.apply(args=(game.pk, 0)).get() is True
-    assert tasks.turn_timeout.apply(args=(game.pk, 0)).get() is False
+    assert game_apply_timeout(game.pk, 0) is True
+    assert game_apply_timeout(game.pk, 0) is False
     moves = list(Move.objects.filter(game=game))
     assert len(moves) == 1 and moves[0].by == "timeout" and moves[0].seat == mover
     assert moves[0].action["type"] == "attack" and len(moves[0].action["cards"]) == 1
@@ -47,11 +47,11 @@ def test_timeout_delivered_twice_applies_the_default_move_once():
 
 def test_a_task_that_fires_early_or_after_the_move_does_nothing():
     _, _, game = started_table("verish", 3)
-    assert tasks.turn_timeout.apply(args=(game.pk, 0)).get() is False  # deadline not reached
+    assert game_apply_timeout(game.pk, 0) is False  # deadline not reached
     mover = mover_of(game)
     table_apply_action(game.pk, mover, 0, seat_view(game, mover)["legal"][0])
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=5))
-    assert tasks.turn_timeout.apply(args=(game.pk, 0)).get() is False  # scheduled for move 0: stale
+    assert game_apply_timeout(game.pk, 0) is False  # scheduled for move 0: stale
     assert Move.objects.filter(game=game).count() == 1
 
 
@@ -69,14 +69,14 @@ def test_two_timeouts_in_a_row_mark_the_player_away_and_a_bot_plays_for_him():
     table, players, game = started_table("durak", 2)
     mover = mover_of(game)
     overdue(game)
-    tasks.turn_timeout.apply(args=(game.pk, game.move_number))
+    game_apply_timeout(game.pk, game.move_number)
     game.refresh_from_db()
     while mover_of(game) != mover:  # the other player answers; our man is slow again
         other = mover_of(game)
         table_apply_action(game.pk, other, game.move_number, seat_view(game, other)["legal"][0])
         game.refresh_from_db()
     overdue(game)
-    tasks.turn_timeout.apply(args=(game.pk, game.move_number))
+    game_apply_timeout(game.pk, game.move_number)
     seat = Seat.objects.get(table=table, index=mover)
     assert seat.away and seat.timeouts_in_row == 2
     game.refresh_from_db()
@@ -90,12 +90,12 @@ def test_two_timeouts_in_a_row_mark_the_player_away_and_a_bot_plays_for_him():
     assert Move.objects.filter(game=game).order_by("-number").first().by == "stand-in"
     seat_set_away(table.pk, players[mover], away=False)  # "I'm back"
     seat.refresh_from_db()
-    # only a move of his own clears the count (issue 12: away/back must not reset it)
+    # only a move of his own clears the count: away/back must not reset it
     assert not seat.away and seat.timeouts_in_row == 2
 
 
 def test_leave_and_back_on_your_own_turn_never_extends_it_nor_resets_the_count():
-    """Issue 12 item 2: toggling Leave / I'm back on one's own turn used to restart the clock."""
+    """Toggling Leave / I'm back on one's own turn used to restart the clock."""
     from tables.models import Table
 
     table, players, game = started_table("durak", 2)
@@ -119,7 +119,7 @@ def test_leave_and_back_on_your_own_turn_never_extends_it_nor_resets_the_count()
     seat_set_away(table.pk, players[mover], away=False)
     game.refresh_from_db()
     assert game.deadline <= timezone.now()
-    assert tasks.turn_timeout.apply(args=(game.pk, game.move_number)).get() is True
+    assert game_apply_timeout(game.pk, game.move_number) is True
     assert Seat.objects.get(table=table, index=mover).timeouts_in_row == 2
 
 

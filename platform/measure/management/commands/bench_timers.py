@@ -68,7 +68,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **o) -> None:
         self.stdout.ending = "\n"
-        settings.TURN_TASKS = True  # what is measured: the timers as production schedules them
         if settings.REDIS_EMBEDDED:
             from core.embedded import redis_alive, start_redis
 
@@ -142,7 +141,7 @@ class Command(BaseCommand):
 
         client = redis.Redis.from_url(settings.REDIS_URL)
         root = Path(settings.BASE_DIR)
-        env = dict(os.environ, TURN_TASKS="1")
+        env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([str(root / "platform"), str(root)])
         command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "-l", "WARNING"]
         worker = subprocess.Popen(

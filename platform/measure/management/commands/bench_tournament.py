@@ -98,7 +98,7 @@ class Command(BaseCommand):
         app.control.purge()
         var = Path(settings.VAR_DIR)
         var.mkdir(parents=True, exist_ok=True)
-        env = dict(os.environ, BOT_DELAY_SECONDS="0", TURN_TASKS="1", BOT_STRONG_BUDGET="0.05")
+        env = dict(os.environ, BOT_DELAY_SECONDS="0", BOT_STRONG_BUDGET="0.05")
         root = Path(__file__).resolve().parents[4]
         env["PYTHONPATH"] = os.pathsep.join([str(root / "platform"), str(root)])
         name = f"bench-{os.getpid()}@%h"
