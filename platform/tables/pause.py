@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from tables import deadlines
+from tables import deadlines, turns
 from tables.models import Game, Seat, Table
-from tables.turns import schedule_turn, seat_is_automated
+from tables.turns import seat_is_automated
 
 #: a move refused while the table is held (translated where it is raised)
 PAUSED = gettext_noop("the game is paused: no moves until it resumes")
@@ -36,7 +35,7 @@ def table_pause(table_id: int, *, note: str = "") -> bool:
             return False
         table.paused_at, table.pause_note = timezone.now(), note[:200]
         table.save(update_fields=["paused_at", "pause_note"])
-        if game is not None and settings.TURN_TASKS:
+        if game is not None:
             turn = (game.pk, game.move_number)
             transaction.on_commit(lambda: deadlines.deadlines_drop([turn]))
         _changed(table_id, game)
@@ -68,7 +67,7 @@ def table_resume(table_id: int) -> timedelta | None:
                 state_seat = _to_act(game)
                 game_id, move, deadline = game.pk, game.move_number, game.deadline
                 automated = state_seat is not None and seat_is_automated(state_seat)
-                transaction.on_commit(lambda: schedule_turn(game_id, move, deadline, automated))
+                transaction.on_commit(lambda: turns.schedule_turn(game_id, move, deadline, automated))
         _changed(table_id, game)
         return held
 

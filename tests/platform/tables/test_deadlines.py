@@ -6,6 +6,7 @@ Against the test session's real Redis (embedded, or ``REDIS_URL``).
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -65,6 +66,32 @@ def test_each_turn_is_in_the_set_after_commit_the_played_one_leaves_it(turn_set,
         play(game)
     assert in_set(turn_set) == {f"{game.pk}:1": pytest.approx(game.deadline.timestamp())}
     assert turn_set.llen("celery") == 0  # no Celery message for a human's turn
+
+
+@pytest.mark.django_db
+def test_the_tests_schedule_no_turn_unless_they_ask(turn_set, settings, django_capture_on_commit_callbacks):
+    """Production always schedules (``tables.turns.schedule_turn``); the tests' app holds it back by default,
+    so a turn queued by one test cannot come due in the next."""
+    settings.TURN_TASKS = False
+    with django_capture_on_commit_callbacks(execute=True):
+        _, _, game = started_table("durak", 2)
+        play(game)
+    assert in_set(turn_set) == {}
+    settings.TURN_TASKS = True
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game)
+    assert in_set(turn_set) == {f"{game.pk}:2": pytest.approx(game.deadline.timestamp())}
+
+
+def test_every_module_schedules_a_turn_through_tables_turns():
+    """The tests' app replaces ``tables.turns.schedule_turn``; a module holding its own name for the function
+    (``from tables.turns import schedule_turn``) would schedule real turns in every test."""
+    bound = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "platform").rglob("*.py")
+        if re.search(r"from tables\.turns import[^\n]*\bschedule_turn\b", path.read_text())
+    ]
+    assert bound == []
 
 
 @pytest.mark.django_db
