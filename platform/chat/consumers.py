@@ -90,6 +90,19 @@ async def chat_line(socket: Any, event: dict[str, Any]) -> None:
         await socket.send(text_data=render_to_string("chat/_line_oob.html", {"line": line}))
 
 
+async def chat_remove(socket: Any, event: dict[str, Any]) -> None:
+    """A moderator took these lines down: they leave every open page at once."""
+    ids = [i for i in event.get("ids", []) if isinstance(i, int)]
+    if not ids:
+        return
+    if socket.json_mode:
+        await socket.send(text_data=json.dumps({"type": "chat_removed", "ids": ids}))
+    else:
+        await socket.send(
+            text_data="".join(format_html('<p id="chat-line-{}" hx-swap-oob="delete"></p>', i) for i in ids)
+        )
+
+
 async def _table_join(socket: Any) -> None:
     await chat_join(socket, socket.table_id)
 
@@ -101,7 +114,11 @@ async def _table_receive(socket: Any, frame: dict[str, Any]) -> None:
 
 #: the chat's share of the table socket (``tables.parts``), registered in ``ChatConfig.ready()``
 TABLE_SOCKET_PART = SocketPart(
-    frame_type="chat", join=_table_join, leave=chat_leave, receive=_table_receive, events={"chat.line": chat_line}
+    frame_type="chat",
+    join=_table_join,
+    leave=chat_leave,
+    receive=_table_receive,
+    events={"chat.line": chat_line, "chat.remove": chat_remove},
 )
 
 
@@ -142,6 +159,9 @@ class LobbyChatConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer
 
     async def chat_line(self, event: dict[str, Any]) -> None:
         await chat_line(self, event)
+
+    async def chat_remove(self, event: dict[str, Any]) -> None:
+        await chat_remove(self, event)
 
     async def send_error(self, code: str, message: str) -> None:
         if self.json_mode:

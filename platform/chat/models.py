@@ -35,6 +35,11 @@ class ChatMessage(models.Model):
     text = models.CharField(max_length=MAX_LENGTH, blank=True)
     phrase = models.CharField(max_length=16, blank=True, choices=[(k, v) for k, v in PHRASES.items()])
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    #: a moderator took the line down: no page shows it again, the audit log keeps its text
+    hidden_at = models.DateTimeField(null=True, blank=True)
+    hidden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["created_at", "pk"]

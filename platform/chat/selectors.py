@@ -51,7 +51,7 @@ def sees_spectators(table, seated: bool) -> bool:
 
 
 def last_lines(channel: str, table_id: int | None = None, limit: int = LAST_LINES) -> list[dict[str, Any]]:
-    rows = ChatMessage.objects.filter(channel=channel, table_id=table_id).select_related("user")
+    rows = ChatMessage.objects.filter(channel=channel, table_id=table_id, hidden_at__isnull=True).select_related("user")
     lines = list(rows.order_by("-created_at", "-pk")[:limit])
     lines.reverse()
     return [line_payload(line) for line in lines]
@@ -82,9 +82,9 @@ def table_chat(table, user, seated: bool) -> dict[str, Any]:
 
 def game_chat(game) -> list[dict[str, Any]]:
     """The players' lines said while a game was played (its replay shows them to its players)."""
-    rows = ChatMessage.objects.filter(channel=ChatMessage.Channel.PLAYERS, table_id=game.table_id).select_related(
-        "user"
-    )
+    rows = ChatMessage.objects.filter(
+        channel=ChatMessage.Channel.PLAYERS, table_id=game.table_id, hidden_at__isnull=True
+    ).select_related("user")
     rows = rows.filter(created_at__gte=game.started_at)
     if game.finished_at:
         rows = rows.filter(created_at__lte=game.finished_at)

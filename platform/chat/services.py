@@ -6,6 +6,7 @@ import time
 
 from django.core.cache import cache
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import standing
@@ -101,6 +102,34 @@ def _broadcast(line: ChatMessage, payload: dict) -> None:
     else:
         assert line.table_id is not None
         relay.table_send(line.table_id, event)  # every socket of the table
+
+
+def chat_lines_hide(lines, *, by) -> list[ChatMessage]:
+    """Take lines down (a moderator's call, inside his action's transaction): reloads skip them, and every
+    open page showing them is told to drop them after commit. Returns the lines newly hidden."""
+    rows = list(ChatMessage.objects.select_for_update().filter(pk__in=[getattr(x, "pk", x) for x in lines]))
+    rows = [r for r in rows if r.hidden_at is None]
+    if not rows:
+        return []
+    now = timezone.now()
+    ChatMessage.objects.filter(pk__in=[r.pk for r in rows]).update(hidden_at=now, hidden_by=by)
+    by_place: dict[tuple[str, int | None], list[int]] = {}
+    for row in rows:
+        row.hidden_at, row.hidden_by = now, by
+        by_place.setdefault((row.channel, row.table_id), []).append(row.pk)
+    transaction.on_commit(lambda: _broadcast_removal(by_place))
+    return rows
+
+
+def _broadcast_removal(by_place: dict[tuple[str, int | None], list[int]]) -> None:
+    for (channel, table_id), ids in by_place.items():
+        event = {"type": "chat.remove", "ids": ids}
+        if channel == ChatMessage.Channel.LOBBY:
+            outbox.group_send(lobby_group(), event)
+        elif channel == ChatMessage.Channel.SPECTATORS:
+            outbox.group_send(spectators_group(table_id), event)
+        elif table_id is not None:
+            relay.table_send(table_id, event)
 
 
 def chat_hide(user, hidden: bool) -> ChatSettings:

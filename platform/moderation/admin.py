@@ -23,19 +23,35 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
+from chat.admin import ChatMessageAdmin
+from chat.models import ChatMessage
 from moderation import services
-from moderation.models import AuditEntry, Player, Report, Sanction
-from moderation.selectors import player_overview
+from moderation.models import Appeal, AuditEntry, Player, Report, Sanction
+from moderation.selectors import open_appeals, player_overview
 from tables.admin import GameAdmin, TableAdmin
 from tables.models import Game, Table
 
-#: ban lengths offered in one click (days); empty: permanent
+#: ban lengths offered in one click (days), the shortest first and chosen by default; permanent only when chosen
 BAN_CHOICES = [
-    ("", gettext_lazy("Permanent")),
     ("1", gettext_lazy("1 day")),
     ("7", gettext_lazy("7 days")),
     ("30", gettext_lazy("30 days")),
+    ("permanent", gettext_lazy("Permanent")),
 ]
+MUTE_CHOICES = [
+    ("10m", gettext_lazy("10 minutes")),
+    ("1h", gettext_lazy("1 hour")),
+    ("1d", gettext_lazy("1 day")),
+    ("custom", gettext_lazy("Custom")),
+]
+#: playban lengths (minutes)
+PLAYBAN_CHOICES = [
+    ("60", gettext_lazy("1 hour")),
+    ("1440", gettext_lazy("1 day")),
+    ("10080", gettext_lazy("7 days")),
+]
+#: what the bulk actions' page may offer, each alone
+BULK_ACTIONS = ("warn", "mute", "ban", "playban")
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -71,6 +87,9 @@ def player_act(request: HttpRequest, users: list[User], data) -> int:
     needed = "moderation.reverse_ratings" if action == "reverse" else "moderation.moderate_players"
     if not by.has_perm(needed):
         raise PermissionDenied
+    if action != "note":
+        for user in users:  # all or none: a bulk action with one colleague in it changes nobody
+            services.may_sanction(by, user)
     done = 0
     for user in users:
         if action == "warn":
@@ -81,15 +100,18 @@ def player_act(request: HttpRequest, users: list[User], data) -> int:
             if minutes is None:
                 raw = data.get("minutes", "")
                 minutes = int(raw) if raw.isdigit() else 0
-            services.user_mute(user, by=by, reason=reason, minutes=minutes)
+            hide = "hour" if data.get("hide") == "hour" else ""
+            services.user_mute(user, by=by, reason=reason, minutes=minutes, hide=hide)
         elif action == "ban":
-            days, until_raw = data.get("ban_for", ""), data.get("ban_until", "")
-            until = None
-            if until_raw:
-                until = _parse_until(until_raw)
-            elif days.isdigit():
-                until = timezone.now() + timedelta(days=int(days))
-            services.user_ban(user, by=by, reason=reason, until=until)
+            services.user_ban(user, by=by, reason=reason, until=_ban_until(data))
+        elif action == "playban":
+            raw = data.get("playban_for", "")
+            services.user_playban(user, by=by, reason=reason, minutes=int(raw) if raw.isdigit() else 0)
+        elif action == "hide":
+            lines = [int(i) for i in data.getlist("line") if i.isdigit()]
+            services.chat_hide(user, by=by, reason=reason, lines=lines, last_hour=data.get("hide") == "hour")
+        elif action == "note":
+            services.note_add(user, by=by, text=data.get("note", ""))
         elif action == "lift":
             sanction = get_object_or_404(Sanction, pk=data.get("sanction", ""), user=user)
             services.sanction_lift(sanction, by=by, reason=reason)
@@ -101,11 +123,61 @@ def player_act(request: HttpRequest, users: list[User], data) -> int:
     return done
 
 
+def _ban_until(data) -> datetime | None:
+    days, until_raw = data.get("ban_for", ""), data.get("ban_until", "")
+    if until_raw:
+        return _parse_until(until_raw)
+    if days == "permanent":
+        return None
+    if days.isdigit() and int(days) > 0:
+        return timezone.now() + timedelta(days=int(days))
+    raise services.ModerationRefused(_("Choose how long the ban lasts."))
+
+
+class OpenReportsFilter(admin.SimpleListFilter):
+    title = gettext_lazy("open reports")
+    parameter_name = "reported"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("Has open reports"))]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(open_count__gt=0) if self.value() == "yes" else queryset
+
+
+class SanctionFilter(admin.SimpleListFilter):
+    title = gettext_lazy("sanctions")
+    parameter_name = "sanction"
+
+    def lookups(self, request, model_admin):
+        return [("active", _("Any active sanction")), *[(k, v) for k, v in Sanction.Kind.choices if k != "warn"]]
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        if not value:
+            return queryset
+        active = Sanction.objects.filter(Sanction.active_q()).exclude(kind=Sanction.Kind.WARN)
+        if value != "active":
+            active = active.filter(kind=value)
+        return queryset.filter(pk__in=active.values("user_id"))
+
+
+def _safe_back(raw: str, default: str) -> str:
+    # only a path of this admin: never an address elsewhere
+    return raw if raw.startswith("/admin/") and "//" not in raw and "\\" not in raw else default
+
+
+def _rated_games(users: list[User]) -> int:
+    from leaderboards.models import RatingChange
+
+    return RatingChange.objects.filter(user__in=users).values("game_id").distinct().count()
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("username", "display_name", "open_reports", "sanctions_now", "is_active", "date_joined")
     search_fields = ("username", "display_name", "email")
-    list_filter = ("is_staff",)
+    list_filter = (OpenReportsFilter, SanctionFilter, "is_staff")
     actions = ["act_warn", "act_mute", "act_ban"]
 
     def get_queryset(self, request):
@@ -151,13 +223,11 @@ class PlayerAdmin(admin.ModelAdmin):
             "opts": self.model._meta,
             "title": _("Player %(name)s") % {"name": player.username},
             "player": player,
-            "mute_choices": [
-                ("10m", _("10 minutes")),
-                ("1h", _("1 hour")),
-                ("1d", _("1 day")),
-                ("custom", _("Custom")),
-            ],
+            "mute_choices": MUTE_CHOICES,
             "ban_choices": BAN_CHOICES,
+            "playban_choices": PLAYBAN_CHOICES,
+            "offered": BULK_ACTIONS,
+            "sign_in_days": services.SIGN_IN_DAYS,
             "can_moderate": request.user.has_perm("moderation.moderate_players"),
             "can_reverse": request.user.has_perm("moderation.reverse_ratings"),
             **player_overview(player.pk),
@@ -174,6 +244,8 @@ class PlayerAdmin(admin.ModelAdmin):
             if len(users) == 1
             else reverse("admin:moderation_player_changelist")
         )
+        back = _safe_back(request.POST.get("back", ""), back)
+        action = request.GET.get("action") or request.POST.get("action", "")
         if request.method == "POST" and request.POST.get("confirm") == "1":
             try:
                 done = player_act(request, users, request.POST)
@@ -181,20 +253,22 @@ class PlayerAdmin(admin.ModelAdmin):
                 messages.error(request, str(refused))
             else:
                 messages.success(request, _("Done for %(count)d player(s).") % {"count": done})
-            return HttpResponseRedirect(request.POST.get("back") or back)
+            return HttpResponseRedirect(back)
+        if action not in (*BULK_ACTIONS, "reverse"):
+            action = ""
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
-            "title": _("Moderation action"),
+            "title": _("Reverse ratings") if action == "reverse" else _("Moderation action"),
             "users": users,
-            "action": request.GET.get("action") or request.POST.get("action", ""),
-            "mute_choices": [
-                ("10m", _("10 minutes")),
-                ("1h", _("1 hour")),
-                ("1d", _("1 day")),
-                ("custom", _("Custom")),
-            ],
+            "action": action,
+            # the page offers the one action chosen (a bulk "Mute" offers only mute)
+            "offered": (action,) if action else BULK_ACTIONS,
+            "mute_choices": MUTE_CHOICES,
             "ban_choices": BAN_CHOICES,
+            "playban_choices": PLAYBAN_CHOICES,
+            "reason": request.POST.get("reason", ""),
+            "rated_games": _rated_games(users) if action == "reverse" else 0,
             "back": back,
         }
         return TemplateResponse(request, "admin/moderation/player/act.html", context)
@@ -219,12 +293,36 @@ class PlayerAdmin(admin.ModelAdmin):
         return request.user.has_perm("moderation.moderate_players")
 
 
+class GameKindFilter(admin.SimpleListFilter):
+    title = gettext_lazy("game")
+    parameter_name = "game"
+
+    def lookups(self, request, model_admin):
+        from tables.models import game_choices
+
+        return game_choices()
+
+    def queryset(self, request, queryset):
+        return queryset.filter(table__game=self.value()) if self.value() else queryset
+
+
 @admin.register(Report)
 class ReportAdmin(ReadOnlyAdmin):
-    """The report queue: open reports first, grouped by the reported player, oldest first within him."""
+    """The inbox: open reports first, the most reported players and the newest reports first among them;
+    open appeals above the list."""
 
-    list_display = ("id", "reported_link", "reported_open", "reason", "status", "created_at", "assigned_to", "table")
-    list_filter = ("status", "reason")
+    list_display = (
+        "id",
+        "reported_link",
+        "reported_open",
+        "reason",
+        "status",
+        "created_at",
+        "reporter",
+        "game_kind",
+        "assigned_to",
+    )
+    list_filter = ("status", "reason", GameKindFilter)
     search_fields = ("reported__username", "reporter__username", "text")
     list_display_links = ("id",)
     readonly_fields = ("reporter", "reported", "reason", "text", "table", "game", "move_number", "status", "resolution")
@@ -243,7 +341,7 @@ class ReportAdmin(ReadOnlyAdmin):
                     "reported__reports_against", filter=Q(reported__reports_against__status__in=open_statuses)
                 ),
             )
-            .order_by("is_closed", "-open_against", "reported__username", "created_at")
+            .order_by("is_closed", "-open_against", "-created_at", "-pk")
         )
 
     @admin.display(description=gettext_lazy("reported player"), ordering="reported__username")
@@ -254,8 +352,19 @@ class ReportAdmin(ReadOnlyAdmin):
     def reported_open(self, obj) -> int:
         return obj.open_against
 
+    @admin.display(description=gettext_lazy("game"), ordering="table__game")
+    def game_kind(self, obj) -> str:
+        if obj.table is None:
+            return "—"
+        url = reverse("table", args=[obj.table_id])
+        return format_html('<a href="{}">{} #{}</a>', url, obj.table.get_game_display(), obj.table_id)
+
     def has_view_permission(self, request, obj=None) -> bool:
         return request.user.has_perm("moderation.view_report")
+
+    def changelist_view(self, request, extra_context=None):
+        extra = {"appeals": open_appeals(), **(extra_context or {})}
+        return super().changelist_view(request, extra_context=extra)
 
     def get_urls(self):
         return [
@@ -266,16 +375,36 @@ class ReportAdmin(ReadOnlyAdmin):
         ]
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
-        report = get_object_or_404(Report.objects.select_related("reporter", "reported", "table", "game"), pk=object_id)
+        report = get_object_or_404(
+            Report.objects.select_related("reporter", "reported", "table", "game", "sanction"), pk=object_id
+        )
         if not self.has_view_permission(request, report):
             raise PermissionDenied
+        hidden = set(
+            ChatMessage.objects.filter(
+                pk__in=[line.get("id") for line in report.context.get("chat", []) if isinstance(line.get("id"), int)],
+                hidden_at__isnull=False,
+            ).values_list("pk", flat=True)
+        )
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
             "title": _("Report #%(id)d") % {"id": report.pk},
             "report": report,
+            "hidden_lines": hidden,
             "can_decide": request.user.has_perm("moderation.change_report"),
+            "can_moderate": request.user.has_perm("moderation.moderate_players"),
             "player_url": reverse("admin:moderation_player_change", args=[report.reported_id]),
+            "lines_url": reverse("admin:chat_chatmessage_changelist") + f"?user__id__exact={report.reported_id}",
+            "replay_url": _replay_url(report),
+            "offered": BULK_ACTIONS,
+            "mute_choices": MUTE_CHOICES,
+            "ban_choices": BAN_CHOICES,
+            "playban_choices": PLAYBAN_CHOICES,
+            "hide_checked": report.reason == Report.Reason.ABUSE,
+            "reason": _("Report #%(id)d (%(reason)s): %(text)s")
+            % {"id": report.pk, "reason": report.get_reason_display(), "text": report.text or "—"},
+            "back": reverse("admin:moderation_report_change", args=[report.pk]),
         }
         return TemplateResponse(request, "admin/moderation/report/detail.html", context)
 
@@ -298,6 +427,62 @@ class ReportAdmin(ReadOnlyAdmin):
         else:
             messages.success(request, _("Report #%(id)d updated.") % {"id": report.pk})
         return HttpResponseRedirect(reverse("admin:moderation_report_change", args=[report.pk]))
+
+
+def _replay_url(report: Report) -> str:
+    """The replay at the reported move, once the game is over (a running game has only its table)."""
+    from tables.models import Game
+
+    if report.game is None or report.game.status != Game.Status.FINISHED:
+        return ""
+    return reverse("replay", args=[report.game_id]) + f"?step={report.move_number or 0}"
+
+
+@admin.register(Appeal)
+class AppealAdmin(ReadOnlyAdmin):
+    """Appeals against sanctions; each opens on its sanction, its audit row and the answer form."""
+
+    list_display = ("id", "user", "sanction", "created_at", "decision", "answered_by")
+    list_filter = ("decision",)
+    search_fields = ("user__username", "text")
+    list_select_related = ("user", "sanction", "answered_by")
+
+    def has_view_permission(self, request, obj=None) -> bool:
+        return request.user.has_perm("moderation.moderate_players")
+
+    def has_module_permission(self, request) -> bool:
+        return request.user.has_perm("moderation.moderate_players")
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        appeal = get_object_or_404(
+            Appeal.objects.select_related("user", "sanction__created_by", "audit__actor", "answered_by"), pk=object_id
+        )
+        if not self.has_view_permission(request, appeal):
+            raise PermissionDenied
+        if request.method == "POST":
+            try:
+                until = _parse_until(request.POST["until"]) if request.POST.get("until") else None
+                services.appeal_answer(
+                    appeal,
+                    by=request.user,
+                    decision=request.POST.get("decision", ""),
+                    answer=request.POST.get("answer", ""),
+                    until=until,
+                )
+            except services.ModerationRefused as refused:
+                messages.error(request, str(refused))
+            else:
+                messages.success(request, _("The player was told your answer."))
+            return HttpResponseRedirect(reverse("admin:moderation_appeal_change", args=[appeal.pk]))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": _("Appeal #%(id)d") % {"id": appeal.pk},
+            "appeal": appeal,
+            "player_url": reverse("admin:moderation_player_change", args=[appeal.user_id]),
+            "can_answer": appeal.is_open,
+        }
+        return TemplateResponse(request, "admin/moderation/appeal/detail.html", context)
 
 
 @admin.register(Sanction)
@@ -389,3 +574,44 @@ class ModeratedGameAdmin(GameAdmin):
 for model, model_admin in ((Table, ModeratedTableAdmin), (Game, ModeratedGameAdmin)):
     admin.site.unregister(model)
     admin.site.register(model, model_admin)
+
+
+admin.site.unregister(ChatMessage)
+
+
+@admin.register(ChatMessage)
+class ModeratedChatAdmin(ChatMessageAdmin):
+    """The chat lines list with the moderators' "hide" (chat cannot reach moderation's audit log itself)."""
+
+    list_display = (*ChatMessageAdmin.list_display, "hidden_at")
+    list_filter = (*ChatMessageAdmin.list_filter, ("hidden_at", admin.EmptyFieldListFilter))
+    actions = ["hide_lines"]
+
+    @admin.action(description=gettext_lazy("Hide the selected lines"), permissions=["moderate"])
+    def hide_lines(self, request, queryset):
+        if request.POST.get("confirm") != "1":
+            return TemplateResponse(
+                request,
+                "admin/moderation/chat_hide.html",
+                {
+                    **self.admin_site.each_context(request),
+                    "opts": self.model._meta,
+                    "title": _("Hide chat lines"),
+                    "lines": queryset.select_related("user"),
+                },
+            )
+        reason, hidden = request.POST.get("reason", ""), 0
+        by_user: dict[int, list[int]] = {}
+        for line in queryset:
+            by_user.setdefault(line.user_id, []).append(line.pk)
+        for user in User.objects.filter(pk__in=by_user):
+            try:
+                hidden += services.chat_hide(user, by=request.user, reason=reason, lines=by_user[user.pk])
+            except services.ModerationRefused as refused:
+                self.message_user(request, f"{user.username}: {refused}", messages.ERROR)
+        if hidden:
+            self.message_user(request, _("Hid %(count)d line(s).") % {"count": hidden}, messages.SUCCESS)
+        return None
+
+    def has_moderate_permission(self, request) -> bool:
+        return request.user.has_perm("moderation.moderate_players")

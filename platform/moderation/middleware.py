@@ -11,7 +11,7 @@ from django.contrib.auth import logout
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from moderation.selectors import ban_message, standing
+from moderation.selectors import ban_message, ban_notice, standing
 from moderation.services import warnings_mark_seen
 
 
@@ -25,10 +25,15 @@ class ModerationMiddleware:
             found = standing(user.pk)
             if found["banned"]:
                 message = ban_message(user.pk)
+                notice = ban_notice(user.pk)
                 logout(request)
-                context = {"message": message, "reason": found["ban_reason"]}
+                context = {"message": message, "reason": found["ban_reason"], **notice}
                 return render(request, "moderation/banned.html", context, status=403)
             if found["warnings"]:
                 for reason in warnings_mark_seen(user):
-                    messages.warning(request, _("A moderator warned you: %(reason)s") % {"reason": reason})
+                    messages.warning(
+                        request,
+                        _("A moderator warned you: %(reason)s (You can appeal from your reports page.)")
+                        % {"reason": reason},
+                    )
         return self.get_response(request)

@@ -94,6 +94,8 @@ class Report(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     resolution = models.TextField(blank=True)
+    #: the sanction acting on the player closed it with (None: dismissed, or resolved by hand)
+    sanction = models.ForeignKey("Sanction", on_delete=models.PROTECT, null=True, blank=True, related_name="reports")
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 
@@ -141,6 +143,12 @@ class AuditEntry(models.Model):
         GAME_ANNUL = "game_annul", _("Annulled a game")
         RATINGS_REVERSE = "ratings_reverse", _("Reversed ratings")
         MODERATOR_ADD = "moderator_add", _("Made a moderator")
+        CHAT_HIDE = "chat_hide", _("Hid chat lines")
+        NOTE = "note", _("Wrote a note")
+        APPEAL = "appeal", _("Appealed (by the player)")
+        APPEAL_UPHOLD = "appeal_uphold", _("Upheld a sanction on appeal")
+        APPEAL_REDUCE = "appeal_reduce", _("Reduced a sanction on appeal")
+        APPEAL_LIFT = "appeal_lift", _("Lifted a sanction on appeal")
 
     at = models.DateTimeField(default=timezone.now, db_index=True)
     #: who acted; None: the platform itself (automatic sanctions)
@@ -179,3 +187,64 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.actor or 'system'} {self.action} {self.target or ''}"
+
+
+class Note(models.Model):
+    """Moderators' private note on a player: never shown to him."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    text = models.TextField(max_length=2000)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("moderators' note")
+        verbose_name_plural = _("moderators' notes")
+
+
+class SignIn(models.Model):
+    """The address a player signed in from, last seen when: kept ``SIGN_IN_DAYS`` days (``services``)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    address = models.GenericIPAddressField()
+    first_at = models.DateTimeField(default=timezone.now)
+    last_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "address"], name="signin_user_address")]
+        indexes = [models.Index(fields=["address"], name="signin_address")]
+
+
+class Appeal(models.Model):
+    """A player's one appeal against one sanction, and the moderator's answer."""
+
+    class Decision(models.TextChoices):
+        UPHOLD = "uphold", _("Upheld")
+        REDUCE = "reduce", _("Reduced")
+        LIFT = "lift", _("Lifted")
+
+    sanction = models.OneToOneField(Sanction, on_delete=models.PROTECT, related_name="appeal")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="appeals")
+    #: the audit row of the sanction appealed against
+    audit = models.ForeignKey(AuditEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    text = models.TextField(max_length=2000)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    decision = models.CharField(max_length=8, choices=Decision.choices, blank=True)
+    answer = models.TextField(blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("appeal")
+        verbose_name_plural = _("appeals")
+
+    @property
+    def is_open(self) -> bool:
+        return not self.decision
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.user}: {self.sanction}"

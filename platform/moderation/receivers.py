@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 
 from tables.signals import seat_taken_over
@@ -21,3 +22,11 @@ def count_abandon(sender, table, seat, reason: str, **kwargs) -> None:
     others = Seat.objects.filter(table_id=table.pk, user__isnull=False, user__is_bot=False).exclude(pk=seat.pk)
     if others.exists():
         abandonment_record(seat.user, table.pk, reason)
+
+
+@receiver(user_logged_in, dispatch_uid="moderation-sign-in")
+def remember_sign_in(sender, request, user, **kwargs) -> None:
+    from moderation.services import sign_in_record
+
+    if request is not None:
+        sign_in_record(user, request.META.get("REMOTE_ADDR"))

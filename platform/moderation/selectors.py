@@ -6,15 +6,18 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
+from django.db.models import Count
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from chat.models import ChatMessage
-from moderation.models import AuditEntry, Report, Sanction
+from moderation.models import Abandonment, Appeal, AuditEntry, Note, Report, Sanction, SignIn
 from tables.models import Game
 
 #: how long a player's standing stays cached; every sanction change forgets it at once
 STANDING_SECONDS = 30
+#: a banned (signed-out) player appeals with the token his ban page carries, valid this long
+APPEAL_SALT, APPEAL_TOKEN_SECONDS = "moderation.appeal", 7 * 24 * 3600
 
 
 def _standing_key(user_id: int) -> str:
@@ -74,7 +77,10 @@ def mute_message(user_id: int) -> str | None:
     found = standing(user_id)
     if not found["muted"]:
         return None
-    return _("A moderator muted your chat %(when)s.") % {"when": when(found["mute_until"])}
+    return _("A moderator muted your chat %(when)s. You can appeal from your reports page (%(url)s).") % {
+        "when": when(found["mute_until"]),
+        "url": "/reports/",
+    }
 
 
 def play_refusal(user) -> str | None:
@@ -92,24 +98,110 @@ def play_refusal(user) -> str | None:
     }
 
 
+def _game_state(game) -> str:
+    """How a game ended, as a moderator reads it: a moderator's abort or annulment is his, a stop is not."""
+    if game.status == Game.Status.ABORTED:
+        if game.table.stop_reason == "moderator":
+            return _("Aborted by a moderator")
+        if game.table.stop_reason == "left":
+            return _("Stopped: every player left (unrated)")
+        return _("Stopped before its end, e.g. at an event's deadline (unrated)")
+    if game.annulled:
+        return _("%(status)s · annulled by a moderator") % {"status": game.get_status_display()}
+    return str(game.get_status_display())
+
+
 def player_overview(user_id: int) -> dict[str, Any]:
-    """Everything a moderator needs on one page: recent games, chat lines, reports and earlier actions."""
+    """Everything a moderator needs on one page: his sanctions, reports by and against him, abandonments,
+    chat, games, ratings, notes and the accounts sharing his sign-in addresses."""
+    from leaderboards.models import RatingChange
+
+    games = list(
+        Game.objects.filter(table__seats__user_id=user_id).select_related("table").order_by("-started_at")[:15]
+    )
+    for game in games:
+        game.mod_state = _game_state(game)
+    abandons = dict(
+        Abandonment.objects.filter(user_id=user_id)
+        .values_list("reason")
+        .annotate(n=Count("pk"))
+        .values_list("reason", "n")
+    )
     return {
-        "games": list(
-            Game.objects.filter(table__seats__user_id=user_id).select_related("table").order_by("-started_at")[:15]
+        "games": games,
+        "chat": list(
+            ChatMessage.objects.filter(user_id=user_id)
+            .select_related("table", "hidden_by")
+            .order_by("-created_at")[:30]
         ),
-        "chat": list(ChatMessage.objects.filter(user_id=user_id).select_related("table").order_by("-created_at")[:30]),
         "reports": list(
             Report.objects.filter(reported_id=user_id).select_related("reporter").order_by("-created_at")[:30]
         ),
-        "sanctions": list(Sanction.objects.filter(user_id=user_id).order_by("-created_at")[:30]),
+        "reports_by": list(
+            Report.objects.filter(reporter_id=user_id).select_related("reported").order_by("-created_at")[:30]
+        ),
+        "sanctions": list(
+            Sanction.objects.filter(user_id=user_id).select_related("created_by", "appeal").order_by("-created_at")[:30]
+        ),
         "audit": list(AuditEntry.objects.filter(target_id=user_id).select_related("actor")[:30]),
         "active": [
             s for s in Sanction.objects.filter(Sanction.active_q(), user_id=user_id).exclude(kind=Sanction.Kind.WARN)
         ],
+        "abandons": {"left": abandons.get("left", 0), "timeouts": abandons.get("timeouts", 0)},
+        "ratings": list(
+            RatingChange.objects.filter(user_id=user_id).order_by("-at", "-pk").select_related("game")[:20]
+        ),
+        "notes": list(Note.objects.filter(user_id=user_id).select_related("author")[:30]),
+        "shared": shared_addresses(user_id),
     }
+
+
+def shared_addresses(user_id: int) -> list[dict[str, Any]]:
+    """Other accounts seen signing in from one of his addresses (within the kept days), most shared first."""
+    mine = SignIn.objects.filter(user_id=user_id).values("address")
+    rows = (
+        SignIn.objects.filter(address__in=mine)
+        .exclude(user_id=user_id)
+        .select_related("user")
+        .order_by("user__username", "address")
+    )
+    found: dict[int, dict[str, Any]] = {}
+    for row in rows:
+        entry = found.setdefault(row.user_id, {"user": row.user, "addresses": [], "last_at": row.last_at})
+        entry["addresses"].append(row.address)
+        entry["last_at"] = max(entry["last_at"], row.last_at)
+    return sorted(found.values(), key=lambda e: (-len(e["addresses"]), e["user"].username))
+
+
+def open_appeals() -> list[Appeal]:
+    return list(
+        Appeal.objects.filter(decision="").select_related("user", "sanction", "audit__actor").order_by("created_at")
+    )
+
+
+def sanctions_of(user) -> list[Sanction]:
+    """A player's own sanctions with their appeals: what he may appeal, and what was answered."""
+    rows = list(Sanction.objects.filter(user=user).select_related("appeal").order_by("-created_at")[:30])
+    now = timezone.now()
+    for row in rows:
+        counts = row.lifted_at is None and (row.kind == Sanction.Kind.WARN or row.until is None or row.until > now)
+        row.appealable = row.created_by_id is not None and counts
+    return rows
 
 
 def reports_of(user) -> list[Report]:
     """A reporter's own reports: received, and later acted on or not (never anyone else's)."""
-    return list(Report.objects.filter(reporter=user).select_related("reported").order_by("-created_at")[:50])
+    return list(
+        Report.objects.filter(reporter=user).select_related("reported", "sanction").order_by("-created_at")[:50]
+    )
+
+
+def ban_notice(user_id: int) -> dict[str, Any]:
+    """What the ban page offers: the sanction, a token to appeal it signed out, and the appeal if made."""
+    from django.core import signing
+
+    ban = active_sanction(user_id, Sanction.Kind.BAN)
+    if ban is None:
+        return {}
+    appeal = Appeal.objects.filter(sanction=ban).first()
+    return {"sanction": ban, "token": signing.dumps(ban.pk, salt=APPEAL_SALT), "appeal": appeal}

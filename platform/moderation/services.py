@@ -17,12 +17,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from accounts.models import User
 from accounts.sockets import user_sockets_close
 from chat.models import ChatMessage
 from core.sockets import CLOSE_BANNED
 from core.text import TextRefused, clean_text
-from moderation.models import Abandonment, AuditEntry, Report, Sanction
-from moderation.selectors import ban_message, standing_forget
+from moderation.models import Abandonment, Appeal, AuditEntry, Note, Report, Sanction, SignIn
+from moderation.selectors import ban_message, standing_forget, when
 
 #: the group the data migration creates
 MODERATORS = "Moderators"
@@ -34,6 +35,10 @@ CONTEXT_CHAT, CONTEXT_MOVES = 20, 10
 #: playbans: this many abandoned games within the window earn one; each repeat within a week doubles it
 PLAYBAN_ABANDONS, PLAYBAN_WINDOW = 3, timedelta(hours=24)
 PLAYBAN_FIRST, PLAYBAN_MAX = timedelta(minutes=15), timedelta(days=3)
+#: how long a sign-in address is kept (the "shares his addresses" view looks this far back)
+SIGN_IN_DAYS = 90
+#: "all his lines of the last hour"
+RECENT_LINES = timedelta(hours=1)
 
 
 #: what a report's own words and a moderator's reason may hold
@@ -59,6 +64,58 @@ def audit_write(actor, action: str, target=None, reason: str = "", **details: An
     return AuditEntry.objects.create(actor=actor, target=target, action=action, reason=reason, details=details)
 
 
+def may_sanction(by, user) -> None:
+    """Nobody sanctions himself; only a superuser sanctions a staff account (else one moderator could lock
+    the whole team out). ``by`` None is the platform itself (automatic playbans)."""
+    if by is None:
+        return
+    if by.pk == user.pk:
+        raise ModerationRefused(_("You cannot act on your own account."))
+    if (user.is_staff or user.is_superuser) and not by.is_superuser:
+        raise ModerationRefused(_("Only a superuser may act on a staff account."))
+
+
+#: what a reporter is told when acting on the player closed his report, in his own language
+OUTCOMES = {
+    Sanction.Kind.WARN: gettext_noop("A moderator warned %(name)s after your report. Thank you."),
+    Sanction.Kind.MUTE: gettext_noop("A moderator muted %(name)s after your report. Thank you."),
+    Sanction.Kind.BAN: gettext_noop("A moderator banned %(name)s after your report. Thank you."),
+    Sanction.Kind.PLAYBAN: gettext_noop("A moderator suspended %(name)s from play after your report. Thank you."),
+}
+
+
+def _reports_close(user, by, sanction: Sanction) -> list[Report]:
+    """Acting on a player closes his open reports with what was done; each reporter is told."""
+    from notifications.services import notification_send
+
+    label = Sanction.Kind(sanction.kind).label
+    if sanction.kind == Sanction.Kind.WARN:
+        outcome = f"{label}: {sanction.reason}"
+    else:
+        outcome = f"{label} {when(sanction.until)}: {sanction.reason}"
+
+    closed = list(
+        Report.objects.select_for_update().filter(
+            reported=user, status__in=[Report.Status.OPEN, Report.Status.ASSIGNED]
+        )
+    )
+    now = timezone.now()
+    for report in closed:
+        report.status, report.resolution, report.closed_at = Report.Status.RESOLVED, outcome, now
+        report.sanction, report.assigned_to = sanction, report.assigned_to or by
+        report.save(update_fields=["status", "resolution", "closed_at", "sanction", "assigned_to"])
+        audit_write(by, AuditEntry.Action.REPORT_RESOLVE, user, outcome, report=report.pk, sanction=sanction.pk)
+    for reporter in User.objects.filter(pk__in={r.reporter_id for r in closed}).order_by("pk"):
+        notification_send(
+            reporter,
+            "other",
+            OUTCOMES[Sanction.Kind(sanction.kind)],
+            url="/reports/",
+            params={"name": user.name},
+        )
+    return closed
+
+
 def _forget_after_commit(user_id: int) -> None:
     # now (this request sees it at once) and again after commit (a read in between cached the old standing)
     standing_forget(user_id)
@@ -70,19 +127,29 @@ def user_warn(user, *, by, reason: str) -> Sanction:
     """A warning the player sees on his next page."""
     from notifications.services import notification_send
 
+    may_sanction(by, user)
     sanction = Sanction.objects.create(user=user, kind=Sanction.Kind.WARN, reason=_reason(reason), created_by=by)
     audit_write(by, AuditEntry.Action.WARN, user, sanction.reason, sanction=sanction.pk)
+    _reports_close(user, by, sanction)
     # also in his notifications (the bell, a live toast): nothing is lost while he is offline
     notification_send(
-        user, "warning", gettext_noop("A moderator warned you: %(reason)s"), params={"reason": sanction.reason}
+        user,
+        "warning",
+        gettext_noop("A moderator warned you: %(reason)s"),
+        url="/reports/",
+        params={"reason": sanction.reason},
     )
     _forget_after_commit(user.pk)
     return sanction
 
 
 @transaction.atomic
-def user_mute(user, *, by, reason: str, minutes: int) -> Sanction:
-    """Refuse his chat lines for ``minutes``; nothing else changes, no socket is closed."""
+def user_mute(user, *, by, reason: str, minutes: int, hide: str = "") -> Sanction:
+    """Refuse his chat lines for ``minutes``; nothing else changes, no socket is closed.
+
+    ``hide="hour"`` also takes down every line he wrote in the last hour, on every open page.
+    """
+    may_sanction(by, user)
     if not isinstance(minutes, int) or minutes <= 0 or minutes > 365 * 24 * 60:
         raise ModerationRefused(_("A mute lasts from one minute to a year."))
     until = timezone.now() + timedelta(minutes=minutes)
@@ -90,6 +157,9 @@ def user_mute(user, *, by, reason: str, minutes: int) -> Sanction:
         user=user, kind=Sanction.Kind.MUTE, reason=_reason(reason), created_by=by, until=until
     )
     audit_write(by, AuditEntry.Action.MUTE, user, sanction.reason, sanction=sanction.pk, until=until.isoformat())
+    if hide == "hour":
+        chat_hide(user, by=by, reason=sanction.reason, last_hour=True)
+    _reports_close(user, by, sanction)
     _forget_after_commit(user.pk)
     return sanction
 
@@ -105,6 +175,7 @@ def user_ban(user, *, by, reason: str, until: datetime | None = None) -> Sanctio
         raise ModerationRefused(_("A temporary ban must end in the future."))
     if user.is_superuser:
         raise ModerationRefused(_("A superuser cannot be banned here."))
+    may_sanction(by, user)
     sanction = Sanction.objects.create(
         user=user, kind=Sanction.Kind.BAN, reason=_reason(reason), created_by=by, until=until
     )
@@ -118,6 +189,7 @@ def user_ban(user, *, by, reason: str, until: datetime | None = None) -> Sanctio
         until=until.isoformat() if until else None,
         tables=tables,
     )
+    _reports_close(user, by, sanction)
     user_id = user.pk
 
     standing_forget(user_id)
@@ -155,7 +227,8 @@ def _seats_release(user) -> list[int]:
 
 @transaction.atomic
 def sanction_lift(sanction: Sanction, *, by, reason: str) -> Sanction:
-    sanction = Sanction.objects.select_for_update().get(pk=sanction.pk)
+    sanction = Sanction.objects.select_for_update().select_related("user").get(pk=sanction.pk)
+    may_sanction(by, sanction.user)
     if sanction.lifted_at is not None:
         raise ModerationRefused(_("This sanction was already lifted."))
     sanction.lifted_at, sanction.lifted_by, sanction.lift_reason = timezone.now(), by, _reason(reason)
@@ -183,11 +256,17 @@ def _report_context(table_id: int | None, reported) -> dict[str, Any]:
     """The chat lines and moves around the report, copied as they are now."""
     from tables.models import Game, Move
 
-    lines = ChatMessage.objects.select_related("user")
+    lines = ChatMessage.objects.filter(hidden_at__isnull=True).select_related("user")
     # at a table: everything said there; elsewhere (a profile): what the reported player said last
     lines = lines.filter(table_id=table_id) if table_id is not None else lines.filter(user=reported)
     chat = [
-        {"at": m.created_at.isoformat(), "user": m.user.username, "channel": m.channel, "text": m.shown_text}
+        {
+            "id": m.pk,
+            "at": m.created_at.isoformat(),
+            "user": m.user.username,
+            "channel": m.channel,
+            "text": m.shown_text,
+        }
         for m in reversed(lines.order_by("-created_at", "-pk")[:CONTEXT_CHAT])
     ]
     context: dict[str, Any] = {"chat": chat}
@@ -304,8 +383,21 @@ def table_abort(table_id: int, *, by, reason: str):
     if table.status in (Table.Status.FINISHED, Table.Status.ABORTED):
         raise ModerationRefused(_("This table is already over; annul its games instead."))
     table_stop(table, game, by=by, reason=reason)
-    audit_write(by, AuditEntry.Action.TABLE_ABORT, None, reason, table=table.pk, game=game.pk if game else None)
+    _audit_players(by, AuditEntry.Action.TABLE_ABORT, table.pk, reason, table=table.pk, game=game.pk if game else None)
     return table
+
+
+def _audit_players(by, action: str, table_id: int, reason: str, **details: Any) -> None:
+    """One row per human player of the table, so each player's history lists it (one without a player if none)."""
+    from tables.models import Seat
+
+    players = list(
+        User.objects.filter(
+            pk__in=Seat.objects.filter(table_id=table_id, user__isnull=False).values("user_id"), is_bot=False
+        ).order_by("pk")
+    )
+    for player in players or [None]:
+        audit_write(by, action, player, reason, players=[p.pk for p in players], **details)
 
 
 @transaction.atomic
@@ -323,7 +415,7 @@ def game_annul(game_id: int, *, by, reason: str):
         raise ModerationRefused(_("This game is already annulled."))
     game.annulled = True
     game.save(update_fields=["annulled"])
-    audit_write(by, AuditEntry.Action.GAME_ANNUL, None, reason, table=game.table_id, game=game.pk)
+    _audit_players(by, AuditEntry.Action.GAME_ANNUL, game.table_id, reason, table=game.table_id, game=game.pk)
     _ratings_rebuild([game])
     return game
 
@@ -334,6 +426,7 @@ def ratings_reverse(user, *, by, reason: str) -> int:
     from leaderboards.models import RatingChange
     from tables.models import Game
 
+    may_sanction(by, user)
     reason = _reason(reason)
     ids = sorted(set(RatingChange.objects.filter(user=user).values_list("game_id", flat=True)))
     Game.objects.filter(pk__in=ids).update(annulled=True)
@@ -422,3 +515,161 @@ def abandonment_record(user, table_id: int, reason: str) -> Sanction | None:
     audit_write(None, AuditEntry.Action.PLAYBAN, user, reason, sanction=sanction.pk, until=until.isoformat())
     _forget_after_commit(user.pk)
     return sanction
+
+
+# ---- a moderator's other tools -------------------------------------------------------------------
+
+
+@transaction.atomic
+def user_playban(user, *, by, reason: str, minutes: int) -> Sanction:
+    """A moderator's playban: he may chat and watch, not start or join a table."""
+    may_sanction(by, user)
+    if not isinstance(minutes, int) or minutes <= 0 or minutes > 365 * 24 * 60:
+        raise ModerationRefused(_("A playban lasts from one minute to a year."))
+    until = timezone.now() + timedelta(minutes=minutes)
+    sanction = Sanction.objects.create(
+        user=user, kind=Sanction.Kind.PLAYBAN, reason=_reason(reason), created_by=by, until=until
+    )
+    audit_write(by, AuditEntry.Action.PLAYBAN, user, sanction.reason, sanction=sanction.pk, until=until.isoformat())
+    _reports_close(user, by, sanction)
+    _forget_after_commit(user.pk)
+    return sanction
+
+
+@transaction.atomic
+def chat_hide(user, *, by, reason: str, lines: list[int] | None = None, last_hour: bool = False) -> int:
+    """Take down some of his lines (``lines``), or all he wrote in the last hour: gone from every page at once.
+
+    The audit row keeps what they said.
+    """
+    from chat.services import chat_lines_hide
+
+    reason = _reason(reason)
+    if by is not None and by.pk != user.pk and (user.is_staff or user.is_superuser) and not by.is_superuser:
+        raise ModerationRefused(_("Only a superuser may act on a staff account."))
+    rows = ChatMessage.objects.filter(user=user)
+    if last_hour:
+        rows = rows.filter(created_at__gte=timezone.now() - RECENT_LINES)
+    elif lines:
+        rows = rows.filter(pk__in=[i for i in lines if isinstance(i, int)])
+    else:
+        raise ModerationRefused(_("Choose the lines to hide."))
+    hidden = chat_lines_hide(list(rows.values_list("pk", flat=True)), by=by)
+    if not hidden:
+        raise ModerationRefused(_("There were no lines to hide."))
+    audit_write(
+        by,
+        AuditEntry.Action.CHAT_HIDE,
+        user,
+        reason,
+        lines=[{"id": m.pk, "table": m.table_id, "channel": m.channel, "text": m.shown_text} for m in hidden],
+    )
+    return len(hidden)
+
+
+@transaction.atomic
+def note_add(user, *, by, text: str) -> Note:
+    text = (text or "").strip()
+    if not text:
+        raise ModerationRefused(_("Write the note first."))
+    if len(text) > 2000:
+        raise ModerationRefused(_("Please keep a note under 2000 characters."))
+    note = Note.objects.create(user=user, author=by, text=text)
+    audit_write(by, AuditEntry.Action.NOTE, user, text, note=note.pk)
+    return note
+
+
+def sign_in_record(user, address: str | None) -> None:
+    """Remember where he signed in from (for "accounts sharing his addresses"); rows older than
+    ``SIGN_IN_DAYS`` are purged here, on write, so nothing older is ever kept."""
+    if not address or user is None or not user.pk:
+        return
+    now = timezone.now()
+    with transaction.atomic():
+        updated = SignIn.objects.filter(user=user, address=address).update(last_at=now)
+        if not updated:
+            SignIn.objects.get_or_create(user=user, address=address, defaults={"first_at": now, "last_at": now})
+        SignIn.objects.filter(last_at__lt=now - timedelta(days=SIGN_IN_DAYS)).delete()
+
+
+# ---- appeals -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def appeal_create(sanction: Sanction, *, user, text: str) -> Appeal:
+    """Once per sanction, by its player, while it still counts (a warning any time)."""
+    sanction = Sanction.objects.select_for_update().get(pk=sanction.pk)
+    if sanction.user_id != user.pk:
+        raise ModerationRefused(_("You can only appeal your own sanctions."))
+    if sanction.created_by_id is None:
+        raise ModerationRefused(_("Automatic playbans end by themselves and cannot be appealed."))
+    if (
+        sanction.kind != Sanction.Kind.WARN
+        and not Sanction.objects.filter(Sanction.active_q(), pk=sanction.pk).exists()
+    ):
+        raise ModerationRefused(_("This sanction is over: there is nothing to appeal."))
+    if Appeal.objects.filter(sanction=sanction).exists():
+        raise ModerationRefused(_("You already appealed this sanction."))
+    text = (text or "").strip()
+    if not text:
+        raise ModerationRefused(_("Say why the sanction should be lifted or reduced."))
+    if len(text) > 2000:
+        raise ModerationRefused(_("Please keep the appeal under 2000 characters."))
+    audit = (
+        AuditEntry.objects.filter(target=user, action=sanction.kind, details__sanction=sanction.pk)
+        .order_by("at", "pk")
+        .first()
+    )
+    appeal = Appeal.objects.create(sanction=sanction, user=user, text=text, audit=audit)
+    audit_write(user, AuditEntry.Action.APPEAL, user, text, sanction=sanction.pk, appeal=appeal.pk)
+    return appeal
+
+
+@transaction.atomic
+def appeal_answer(appeal: Appeal, *, by, decision: str, answer: str, until: datetime | None = None) -> Appeal:
+    """Uphold, reduce (a new, earlier end) or lift; the player is told."""
+    from notifications.services import notification_send
+
+    appeal = Appeal.objects.select_for_update().select_related("sanction", "user").get(pk=appeal.pk)
+    if not appeal.is_open:
+        raise ModerationRefused(_("This appeal was already answered."))
+    sanction, user = appeal.sanction, appeal.user
+    may_sanction(by, user)
+    answer = _reason(answer)
+    now = timezone.now()
+    if decision == Appeal.Decision.UPHOLD:
+        action = AuditEntry.Action.APPEAL_UPHOLD
+        told = gettext_noop("A moderator reviewed your appeal and upheld the sanction: %(answer)s")
+    elif decision == Appeal.Decision.LIFT:
+        if sanction.lifted_at is None:
+            sanction_lift(sanction, by=by, reason=answer)
+        action = AuditEntry.Action.APPEAL_LIFT
+        told = gettext_noop("A moderator accepted your appeal and lifted the sanction: %(answer)s")
+    elif decision == Appeal.Decision.REDUCE:
+        sanction = Sanction.objects.select_for_update().get(pk=sanction.pk)
+        if sanction.kind == Sanction.Kind.WARN:
+            raise ModerationRefused(_("A warning cannot be reduced: uphold or lift it."))
+        if until is None or until <= now:
+            raise ModerationRefused(_("A reduced sanction must end in the future."))
+        if sanction.until is not None and until >= sanction.until:
+            raise ModerationRefused(_("A reduced sanction must end before it would have."))
+        sanction.until = until
+        sanction.save(update_fields=["until"])
+        action = AuditEntry.Action.APPEAL_REDUCE
+        told = gettext_noop("A moderator reduced your sanction on appeal: it now ends %(until)s. %(answer)s")
+        _forget_after_commit(user.pk)
+    else:
+        raise ModerationRefused(_("Choose a decision."))
+    appeal.decision, appeal.answer, appeal.answered_by, appeal.answered_at = decision, answer, by, now
+    appeal.save(update_fields=["decision", "answer", "answered_by", "answered_at"])
+    audit_write(
+        by,
+        action,
+        user,
+        answer,
+        appeal=appeal.pk,
+        sanction=sanction.pk,
+        until=sanction.until.isoformat() if sanction.until else None,
+    )
+    notification_send(user, "other", told, url="/reports/", params={"answer": answer, "until": when(sanction.until)})
+    return appeal

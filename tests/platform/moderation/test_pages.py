@@ -13,7 +13,6 @@ from accounts.models import User
 from chat.services import chat_post
 from moderation import services
 from moderation.models import Report
-from moderation.selectors import standing_forget
 from tests.platform.tables.factories import make_players, play_randomly, started_table
 
 pytestmark = pytest.mark.django_db
@@ -24,13 +23,6 @@ def moderator():
     user = User.objects.create_user("mod", "mod@example.com", "pw-cards-123")
     services.moderator_add(user)
     return user
-
-
-@pytest.fixture(autouse=True)
-def fresh_standing():
-    yield
-    for uid in User.objects.values_list("pk", flat=True):
-        standing_forget(uid)
 
 
 def test_table_page_shows_chat_lines_escaped_and_hides_spectators_from_players(client):

@@ -18,7 +18,7 @@ from leaderboards.models import PlayerRating, RatingChange
 from lobbies.services import LobbyRefused, seat_join, table_create
 from moderation import services
 from moderation.models import AuditEntry, Report, Sanction
-from moderation.selectors import play_refusal, standing_forget
+from moderation.selectors import play_refusal
 from tables.models import Game, Seat, Table
 from tables.services import ActionRefused, seat_set_away, table_apply_action
 from tables.services import game_apply_timeout as game_timeout
@@ -32,14 +32,6 @@ def moderator():
     user = User.objects.create_user("mod", "mod@example.com", "pw-cards-123")
     services.moderator_add(user)
     return User.objects.get(pk=user.pk)  # fresh permission cache
-
-
-@pytest.fixture(autouse=True)
-def fresh_standing():
-    # the standing cache lives in Redis, which outlives each test's database
-    yield
-    for uid in User.objects.values_list("pk", flat=True):
-        standing_forget(uid)
 
 
 def entries(action: str, target=None):
@@ -192,7 +184,7 @@ def test_report_assign_resolve_dismiss_are_logged(moderator):
 
 
 def test_abort_stops_the_game_under_the_lock_and_timers_do_nothing(moderator):
-    table, _players, game = started_table("durak", 2)
+    table, players, game = started_table("durak", 2)
     services.table_abort(table.pk, by=moderator, reason="collusion")
     game.refresh_from_db()
     table.refresh_from_db()
@@ -202,7 +194,10 @@ def test_abort_stops_the_game_under_the_lock_and_timers_do_nothing(moderator):
         table_apply_action(game.pk, 0, game.move_number, {"type": "pass"})
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=5))
     assert game_timeout(game.pk, game.move_number) is False
-    assert entries("table_abort").get().details["game"] == game.pk
+    # one row per player, each naming him: every player's history lists the abort
+    rows = list(entries("table_abort"))
+    assert {r.target_id for r in rows} == {p.pk for p in players}
+    assert all(r.details["game"] == game.pk and r.actor == moderator and r.reason == "collusion" for r in rows)
     with pytest.raises(services.ModerationRefused):
         services.table_abort(table.pk, by=moderator, reason="again")
 
@@ -220,7 +215,8 @@ def test_annul_reverses_ratings_and_later_games_are_recomputed(moderator):
     assert before  # there was something to reverse
     with pytest.raises(services.ModerationRefused):
         services.game_annul(g1.pk, by=moderator, reason="twice")
-    assert entries("game_annul").count() == 1
+    # one row per player (none for the refused second try), each naming him
+    assert sorted(entries("game_annul").values_list("target_id", flat=True)) == sorted(p.pk for p in players)
 
 
 def test_reverse_ratings_of_a_cheater(moderator):

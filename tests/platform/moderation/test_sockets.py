@@ -15,7 +15,6 @@ from config.asgi import application
 from core.sockets import CLOSE_BANNED
 from measure.sessions import session_cookie_for
 from moderation import services
-from moderation.selectors import standing_forget
 from tables.models import Seat
 from tests.platform.sockets import connect
 from tests.platform.tables.factories import make_players, started_table
@@ -41,13 +40,6 @@ def make_moderator():
     user = User.objects.create_user("mod", "mod@example.com", "pw-cards-123")
     services.moderator_add(user)
     return user
-
-
-@pytest.fixture(autouse=True)
-def fresh_standing():
-    yield
-    for uid in User.objects.values_list("pk", flat=True):
-        standing_forget(uid)
 
 
 async def test_a_banned_players_socket_closes_within_a_second_and_a_bot_takes_his_seat():
@@ -205,3 +197,31 @@ async def test_malformed_chat_frames_get_an_error_and_the_socket_lives_on():
     assert line["text"] == "ab"  # bidi overrides never reach other players
     assert await sync_to_async(ChatMessage.objects.count)() == 1
     await comm.disconnect()
+
+
+async def test_hidden_lines_leave_every_open_page_at_once():
+    table, players, _game = await sync_to_async(started_table)("durak", 2)
+    moderator = await sync_to_async(make_moderator)()
+    json_sock = await table_socket(table, players[0])
+    html_sock = await connect(f"/ws/tables/{table.pk}/", players[1])
+    lobby = await connect("/ws/chat/lobby/?format=json", None)
+    await json_sock.send_to(text_data=json.dumps({"type": "chat", "text": "hi"}))
+    await next_of_type(json_sock, "chat")
+    at_table = await sync_to_async(ChatMessage.objects.create)(
+        channel="players", table=table, user=players[1], text="you idiot"
+    )
+    in_lobby = await sync_to_async(ChatMessage.objects.create)(channel="lobby", user=players[1], text="idiot")
+    hidden = await sync_to_async(services.chat_hide)(players[1], by=moderator, reason="insults", last_hour=True)
+    assert hidden == 2
+    assert (await next_of_type(json_sock, "chat_removed"))["ids"] == [at_table.pk]
+    assert (await next_of_type(lobby, "chat_removed"))["ids"] == [in_lobby.pk]
+    # the page's htmx deletes the line by its id
+    for _ in range(10):
+        frame = await html_sock.receive_from(timeout=5)
+        if "hx-swap-oob" in frame and f"chat-line-{at_table.pk}" in frame:
+            assert 'hx-swap-oob="delete"' in frame
+            break
+    else:
+        pytest.fail("the HTML page was not told to delete the line")
+    for comm in (json_sock, html_sock, lobby):
+        await comm.disconnect()
