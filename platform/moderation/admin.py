@@ -329,9 +329,9 @@ class ReportAdmin(ReadOnlyAdmin):
 
     def get_queryset(self, request):
         open_statuses = [Report.Status.OPEN, Report.Status.ASSIGNED]
+        # not super(): it orders by get_ordering's names before these annotations exist
         return (
-            super()
-            .get_queryset(request)
+            Report.objects.all()
             .select_related("reported", "reporter", "assigned_to", "table")
             .annotate(
                 is_closed=Case(
@@ -341,14 +341,18 @@ class ReportAdmin(ReadOnlyAdmin):
                     "reported__reports_against", filter=Q(reported__reports_against__status__in=open_statuses)
                 ),
             )
-            .order_by("is_closed", "-open_against", "-created_at", "-pk")
+            .order_by(*self.get_ordering(request))
         )
+
+    def get_ordering(self, request):
+        # the changelist orders by this, not by the queryset's own order (annotated in get_queryset)
+        return ["is_closed", "-open_against", "-created_at", "-pk"]
 
     @admin.display(description=gettext_lazy("reported player"), ordering="reported__username")
     def reported_link(self, obj) -> str:
         return _player_link(obj.reported)
 
-    @admin.display(description=gettext_lazy("his open reports"))
+    @admin.display(description=gettext_lazy("his open reports"), ordering="open_against")
     def reported_open(self, obj) -> int:
         return obj.open_against
 
