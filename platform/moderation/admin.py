@@ -311,17 +311,7 @@ class ReportAdmin(ReadOnlyAdmin):
     """The inbox: open reports first, the most reported players and the newest reports first among them;
     open appeals above the list."""
 
-    list_display = (
-        "id",
-        "reported_link",
-        "reported_open",
-        "reason",
-        "status",
-        "created_at",
-        "reporter",
-        "game_kind",
-        "assigned_to",
-    )
+    list_display = ("id", "reported_link", "reported_open", "reason", "status", "when", "reporter", "game_kind")
     list_filter = ("status", "reason", GameKindFilter)
     search_fields = ("reported__username", "reporter__username", "text")
     list_display_links = ("id",)
@@ -355,6 +345,10 @@ class ReportAdmin(ReadOnlyAdmin):
     @admin.display(description=gettext_lazy("his open reports"), ordering="open_against")
     def reported_open(self, obj) -> int:
         return obj.open_against
+
+    @admin.display(description=gettext_lazy("when"), ordering="created_at")
+    def when(self, obj) -> str:
+        return timezone.localtime(obj.created_at).strftime("%Y-%m-%d %H:%M")
 
     @admin.display(description=gettext_lazy("game"), ordering="table__game")
     def game_kind(self, obj) -> str:

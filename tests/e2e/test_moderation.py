@@ -141,3 +141,165 @@ def test_report_mute_ban_from_the_admin(browser, platform_server):
     boris.screenshot(path=str(artifacts_dir() / "moderation-banned.png"), full_page=True)
     for ctx in contexts:
         ctx.close()
+
+
+def admin_log_in(context, url: str, name: str):
+    page = context.new_page()
+    page.goto(f"{url}/admin/login/")
+    page.fill("#id_username", name)
+    page.fill("#id_password", PASSWORD)
+    page.click('input[type="submit"]')
+    page.wait_for_url(re.compile(r"/admin/$"))
+    return page
+
+
+def report_from_table(page, name: str, text: str) -> None:
+    page.click("details.report-box summary")
+    page.select_option('.report-form select[name="reported"]', name)
+    page.select_option('.report-form select[name="reason"]', "abuse")
+    page.fill('.report-form textarea[name="text"]', text)
+    page.click('.report-form button[type="submit"]')
+    page.wait_for_selector("text=your report was received")
+    page.wait_for_selector(".live-table.ws-open")
+
+
+def test_a_moderators_day(browser, platform_server):
+    """Two players report a third from their table; the moderator mutes him from the inbox with his last lines
+    hidden (gone from the open table pages at once); both reporters are told; the muted player appeals, the
+    moderator reduces the mute and the player is told; a second moderator cannot sanction the first."""
+    url = platform_server.url
+    tag = uuid.uuid4().hex[:6]
+    names = [f"ann{tag}", f"bob{tag}", f"cid{tag}"]
+    cid = names[2]
+    platform_server.django(SETUP.format(names=names, password=PASSWORD))
+    first = platform_server.django(MODERATOR.format(name=f"moda{tag}", password=PASSWORD))["moderator"]
+    second = platform_server.django(MODERATOR.format(name=f"modb{tag}", password=PASSWORD))["moderator"]
+
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(5)]
+    for ctx in contexts:
+        ctx.set_default_timeout(TIMEOUT)
+    pages = [log_in(ctx, url, name) for ctx, name in zip(contexts, names, strict=False)]
+    p_ann, p_bob, p_cid = pages
+
+    # a three-seat table: ann creates it, bob and cid join
+    p_ann.goto(f"{url}/play/new/?game=durak")
+    p_ann.select_option('select[name="seats"]', "3")
+    p_ann.select_option('select[name="turn_seconds"]', "120")
+    p_ann.click('button:has-text("Create and sit down")')
+    p_ann.wait_for_url(re.compile(r"/play/\d+/$"))
+    table = int(re.search(r"/play/(\d+)/$", p_ann.url).group(1))
+    for guest in (p_bob, p_cid):
+        guest.goto(f"{url}/play/{table}/")
+        guest.click('button:has-text("Join (first free seat)")')
+    for page in pages:
+        page.wait_for_url(f"**/tables/{table}/")
+        page.wait_for_selector(".live-table.ws-open")
+
+    # cid insults them; everybody sees it
+    chat(p_cid, "you are all idiots")
+    chat(p_cid, "losers, the lot of you")
+    chat(p_ann, "please stop")
+    for page in (p_ann, p_bob):
+        page.wait_for_selector('#chat-lines-players .chat-line:has-text("losers, the lot of you")')
+        page.wait_for_selector('#chat-lines-players .chat-line:has-text("please stop")')
+
+    report_from_table(p_ann, cid, "insults in the chat")
+    report_from_table(p_bob, cid, "he keeps insulting us")
+
+    # the moderator's inbox: both reports about cid on top, open
+    mod = admin_log_in(contexts[3], url, first)
+    mod.goto(f"{url}/admin/moderation/report/")
+    rows = mod.locator("#result_list tbody tr")
+    assert rows.count() >= 2
+    for i in range(2):
+        assert cid in rows.nth(i).inner_text() and "Open" in rows.nth(i).inner_text()
+    mod.screenshot(path=str(artifacts_dir() / "moderation-inbox.png"), full_page=True)
+
+    # from the report: mute for an hour, his lines of the last hour hidden (ticked for an abuse report)
+    rows.first.locator("th a").first.click()
+    mod.wait_for_selector("#report-detail")
+    assert "you are all idiots" in mod.inner_text("#report-chat")
+    assert "Report #" in mod.input_value('#act-form textarea[name="reason"]')  # prefilled from the report
+    assert mod.is_checked('#act-form input[name="hide"]')
+    mod.fill('#act-form textarea[name="reason"]', "insulting the table")
+    mod.select_option('#act-form select[name="mute"]', "1h")
+    mod.click('#act-form button[value="mute"]')
+    mod.wait_for_selector(".messagelist .success")
+    assert "Resolved" in mod.inner_text("#report-detail .report-status")
+
+    # the open table pages lose his lines at once, and keep the others'
+    for page in (p_ann, p_bob, p_cid):
+        page.wait_for_selector('#chat-lines-players .chat-line:has-text("idiots")', state="detached")
+        page.wait_for_selector('#chat-lines-players .chat-line:has-text("losers")', state="detached")
+        assert page.locator('#chat-lines-players .chat-line:has-text("please stop")').count() == 1
+    p_ann.reload()
+    p_ann.wait_for_selector(".live-table.ws-open")
+    assert p_ann.locator('#chat-lines-players .chat-line:has-text("idiots")').count() == 0
+
+    # both reporters are told: the bell, the notice, their reports page
+    for page in (p_ann, p_bob):
+        page.wait_for_selector("#bell.unread")
+        notices = page.context.new_page()
+        notices.goto(f"{url}/notifications/")
+        assert "muted" in notices.inner_text(".note-list") and cid.title() in notices.inner_text(".note-list")
+        notices.goto(f"{url}/reports/")
+        assert "a moderator muted the player" in notices.inner_text(".my-reports")
+        notices.close()
+
+    # cid's next line is refused, and he is told how to appeal
+    chat(p_cid, "whatever")
+    p_cid.wait_for_selector('#table-error:has-text("appeal")')
+    reports = p_cid.context.new_page()
+    reports.goto(f"{url}/reports/")
+    reports.click("#my-sanctions details.appeal-box summary")
+    reports.fill('#my-sanctions textarea[name="text"]', "I was provoked, an hour is a lot")
+    reports.click('#my-sanctions .appeal-form button[type="submit"]')
+    reports.wait_for_selector("text=Your appeal was sent")
+    assert reports.locator("#my-sanctions details.appeal-box").count() == 0  # once per sanction
+
+    # the appeal is in the inbox, tied to the mute's audit row; the moderator reduces it to 10 minutes
+    mod.goto(f"{url}/admin/moderation/report/")
+    mod.wait_for_selector("#open-appeals")
+    mod.screenshot(path=str(artifacts_dir() / "moderation-inbox-appeal.png"), full_page=True)
+    mod.click('#open-appeals a:has-text("Appeal")')
+    mod.wait_for_selector("#appeal-detail")
+    assert "I was provoked" in mod.inner_text("#appeal-text")
+    assert "insulting the table" in mod.inner_text("#appeal-audit")
+    soon = mod.evaluate(
+        "() => { const d = new Date(Date.now() + 10 * 60000); return d.toISOString().slice(0, 16); }"
+    )  # the server reads the admin's times in UTC
+    mod.fill('#appeal-form textarea[name="answer"]', "Fair: ten minutes is enough this time.")
+    mod.fill('#appeal-form input[name="until"]', soon)
+    mod.click('#appeal-form button[value="reduce"]')
+    mod.wait_for_selector("#appeal-answer")
+    assert "Reduced" in mod.inner_text("#appeal-answer")
+
+    # the player is told
+    p_cid.wait_for_selector("#bell.unread")
+    reports.goto(f"{url}/notifications/")
+    assert "reduced your sanction" in reports.inner_text(".note-list")
+    reports.goto(f"{url}/reports/")
+    assert "Your appeal was answered: Reduced." in reports.inner_text("#my-sanctions")
+
+    # the player's moderation view: the mute, the reports, the hidden lines
+    mod.goto(f"{url}/admin/moderation/player/?q={cid}")
+    mod.click(f'#result_list a:has-text("{cid}")')
+    mod.wait_for_selector("#player-overview")
+    assert "Chat mute" in mod.inner_text("#player-sanctions")
+    assert mod.locator("#player-chat tr.hidden-line").count() == 2
+    assert mod.locator("#reports-against tbody tr").count() == 2
+    mod.screenshot(path=str(artifacts_dir() / "moderation-player-view.png"), full_page=True)
+
+    # a second moderator cannot sanction the first
+    mod_b = admin_log_in(contexts[4], url, second)
+    mod_b.goto(f"{url}/admin/moderation/player/?q={first}")
+    mod_b.click(f'#result_list a:has-text("{first}")')
+    mod_b.wait_for_selector("#act-form")
+    mod_b.fill('#act-form textarea[name="reason"]', "revenge")
+    mod_b.click('#act-form button[value="ban"]')
+    mod_b.wait_for_selector('.messagelist .error:has-text("Only a superuser")')
+    assert mod_b.locator(".active-sanction").count() == 0
+    mod.goto(f"{url}/admin/")  # the first moderator still works
+    assert mod.locator("#site-name").count() == 1
+    for ctx in contexts:
+        ctx.close()
