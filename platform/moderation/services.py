@@ -227,7 +227,7 @@ def _seats_release(user) -> list[int]:
 
 @transaction.atomic
 def sanction_lift(sanction: Sanction, *, by, reason: str) -> Sanction:
-    sanction = Sanction.objects.select_for_update().select_related("user").get(pk=sanction.pk)
+    sanction = Sanction.objects.select_for_update(of=("self",)).select_related("user").get(pk=sanction.pk)
     may_sanction(by, sanction.user)
     if sanction.lifted_at is not None:
         raise ModerationRefused(_("This sanction was already lifted."))
@@ -326,7 +326,7 @@ def report_create(*, reporter, reported, reason: str, text: str = "", table_id: 
 
 
 def _report_locked(report: Report) -> Report:
-    return Report.objects.select_for_update().get(pk=report.pk)
+    return Report.objects.select_for_update(of=("self",)).select_related("reporter", "reported").get(pk=report.pk)
 
 
 @transaction.atomic
@@ -348,7 +348,18 @@ def _report_close(report: Report, by, status: str, resolution: str, action: str)
     report.assigned_to = report.assigned_to or by
     report.save(update_fields=["status", "resolution", "closed_at", "assigned_to"])
     audit_write(by, action, report.reported, report.resolution, report=report.pk)
+    _reporter_tell(report)
     return report
+
+
+def _reporter_tell(report: Report) -> None:
+    from social.services import notification_send
+
+    if report.status == Report.Status.DISMISSED:
+        text = gettext_noop("A moderator reviewed your report about %(name)s: no action was needed. Thank you.")
+    else:
+        text = gettext_noop("A moderator acted on your report about %(name)s. Thank you.")
+    notification_send(report.reporter, "other", text, url="/reports/", params={"name": report.reported.name})
 
 
 @transaction.atomic
@@ -630,7 +641,7 @@ def appeal_answer(appeal: Appeal, *, by, decision: str, answer: str, until: date
     """Uphold, reduce (a new, earlier end) or lift; the player is told."""
     from notifications.services import notification_send
 
-    appeal = Appeal.objects.select_for_update().select_related("sanction", "user").get(pk=appeal.pk)
+    appeal = Appeal.objects.select_for_update(of=("self",)).select_related("sanction", "user").get(pk=appeal.pk)
     if not appeal.is_open:
         raise ModerationRefused(_("This appeal was already answered."))
     sanction, user = appeal.sanction, appeal.user

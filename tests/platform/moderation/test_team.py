@@ -182,3 +182,13 @@ def test_the_bulk_mute_page_offers_only_mute(client):
     assert 'value="mute"' in page
     for other in ('value="ban"', 'value="warn"', 'value="playban"'):
         assert other not in page
+
+
+def test_a_reporter_is_told_when_his_report_is_dismissed(client):
+    moderator = make_moderator("mod")
+    reporter, reported = make_players(2, prefix="d")
+    report = services.report_create(reporter=reporter, reported=reported, reason="name")
+    services.report_dismiss(report, by=moderator, resolution="the name is fine")
+    assert "no action was needed" in Notification.objects.get(user=reporter).message
+    client.force_login(reporter)
+    assert "Reviewed: no action was needed." in client.get(reverse("my_reports")).content.decode()
