@@ -59,6 +59,17 @@ def _reason(reason: str) -> str:
     return reason
 
 
+def _text(text: object, empty: str) -> str:
+    """A note's or an appeal's words, cleaned as every stored text is (``core.text``)."""
+    try:
+        text = clean_text(text, max_length=REASON_MAX, multiline=True)
+    except TextRefused as refused:
+        raise ModerationRefused(str(refused)) from None
+    if not text:
+        raise ModerationRefused(empty)
+    return text
+
+
 def audit_write(actor, action: str, target=None, reason: str = "", **details: Any) -> AuditEntry:
     """One row of the append-only log; call it inside the action's transaction."""
     return AuditEntry.objects.create(actor=actor, target=target, action=action, reason=reason, details=details)
@@ -353,7 +364,7 @@ def _report_close(report: Report, by, status: str, resolution: str, action: str)
 
 
 def _reporter_tell(report: Report) -> None:
-    from social.services import notification_send
+    from notifications.services import notification_send
 
     if report.status == Report.Status.DISMISSED:
         text = gettext_noop("A moderator reviewed your report about %(name)s: no action was needed. Thank you.")
@@ -580,11 +591,7 @@ def chat_hide(user, *, by, reason: str, lines: list[int] | None = None, last_hou
 
 @transaction.atomic
 def note_add(user, *, by, text: str) -> Note:
-    text = (text or "").strip()
-    if not text:
-        raise ModerationRefused(_("Write the note first."))
-    if len(text) > 2000:
-        raise ModerationRefused(_("Please keep a note under 2000 characters."))
+    text = _text(text, _("Write the note first."))
     note = Note.objects.create(user=user, author=by, text=text)
     audit_write(by, AuditEntry.Action.NOTE, user, text, note=note.pk)
     return note
@@ -621,11 +628,7 @@ def appeal_create(sanction: Sanction, *, user, text: str) -> Appeal:
         raise ModerationRefused(_("This sanction is over: there is nothing to appeal."))
     if Appeal.objects.filter(sanction=sanction).exists():
         raise ModerationRefused(_("You already appealed this sanction."))
-    text = (text or "").strip()
-    if not text:
-        raise ModerationRefused(_("Say why the sanction should be lifted or reduced."))
-    if len(text) > 2000:
-        raise ModerationRefused(_("Please keep the appeal under 2000 characters."))
+    text = _text(text, _("Say why the sanction should be lifted or reduced."))
     audit = (
         AuditEntry.objects.filter(target=user, action=sanction.kind, details__sanction=sanction.pk)
         .order_by("at", "pk")

@@ -18,7 +18,7 @@ from chat.models import ChatMessage
 from moderation import services
 from moderation.models import Appeal, AuditEntry, SignIn
 from moderation.selectors import APPEAL_SALT
-from social.models import Notification
+from notifications.models import Notification
 from tables.models import Seat
 from tests.platform.tables.factories import make_players, play_randomly, started_table
 
