@@ -242,3 +242,18 @@ def test_the_players_list_filters(client, moderator):
     assert listed({"sanction": "playban"}) == {playbanned.username}
     assert listed({"is_staff__exact": "1"}) == {moderator.username}
     assert Seat.objects.filter(table=table).count() == 4
+
+
+@pytest.mark.parametrize(
+    ("lang", "appeal", "told"),
+    [("ru", "Обжаловать это решение", "запретил игроку"), ("uk", "Оскаржити це рішення", "заборонив гравцеві")],
+)
+def test_the_players_side_speaks_his_language(client, moderator, lang, appeal, told):
+    reporter, muted = make_players(2, prefix=lang)
+    services.report_create(reporter=reporter, reported=muted, reason="abuse")
+    services.user_mute(muted, by=moderator, reason="insults", minutes=60)
+    headers = {"accept-language": lang}
+    client.force_login(muted)
+    assert appeal in client.get(reverse("my_reports"), headers=headers).content.decode()
+    client.force_login(reporter)
+    assert told in client.get(reverse("notifications"), headers=headers).content.decode()
