@@ -9,7 +9,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
 from accounts.bots import LEVEL_WORDS, seat_names
-from games import GAMES, Game, get_game
+from games import Game, get_game
 from tables.labels import TEAM_LABELS
 from tables.models import Seat, Table
 from tables.selectors import rating_label
@@ -63,10 +63,6 @@ class TableCard:
     @property
     def rating(self) -> str:
         return rating_label(self.table.rated, any(s.bot for s in self.seats))
-
-
-def game_choices() -> list[tuple[str, str]]:
-    return [(name, gettext(get_game(name).title)) for name in GAMES]
 
 
 @dataclass(frozen=True)

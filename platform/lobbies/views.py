@@ -17,7 +17,7 @@ from core.panels import panels_render
 from games import GAMES, get_game
 from lobbies import parts, selectors, services
 from lobbies.forms import OPTION_PREFIX, AgainstBotsForm, TableForm
-from tables.models import BOT_LEVELS, Table
+from tables.models import BOT_LEVELS, Table, game_choices
 from tables.selectors import INVITE_INVALID, invite_token_valid, table_visible_to
 
 POLL_SECONDS = 3
@@ -32,7 +32,7 @@ def _lobby_context(request: HttpRequest) -> dict:
     game = _game_filter(request)
     return {
         "game": game,
-        "games": selectors.game_choices(),
+        "games": game_choices(),
         "open_tables": selectors.open_tables(game=game, viewer=request.user),
         "my_tables": selectors.tables_of(request.user),
         "poll_seconds": POLL_SECONDS,
@@ -293,7 +293,7 @@ def add_bot(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def against_bots(request: HttpRequest) -> HttpResponse:
-    form = AgainstBotsForm(request.POST, games=selectors.game_choices(), levels=BOT_LEVELS)
+    form = AgainstBotsForm(request.POST, games=game_choices(), levels=BOT_LEVELS)
     if not form.is_valid():
         messages.error(request, _("Choose a game and a bot level."))
         return redirect("play")

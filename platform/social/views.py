@@ -15,12 +15,12 @@ from core.panels import panels_render
 from games import GAMES, get_game
 from leaderboards.selectors import player_ratings
 from lobbies.forms import TableForm
-from lobbies.selectors import game_choices
 from notifications.selectors import notifications_of
 from notifications.services import notification_mark_read
 from social import games as game_reads
 from social import panels, selectors, services
 from social.forms import ProfileForm
+from tables.models import game_choices
 
 FRIENDS_POLL_SECONDS = 10
 

@@ -47,8 +47,8 @@ def social_profile(context, player) -> dict:
 @register.inclusion_tag("social/_history.html", takes_context=True)
 def game_history(context, player) -> dict:
     """The history's first page, unfiltered; its links reload it in place through ``profile_games``."""
-    from lobbies.selectors import game_choices
     from social.games import history_page, history_rows, visible_history
+    from tables.models import game_choices
 
     page = history_page(visible_history(player, context["request"].user), 1)
     return {
