@@ -18,12 +18,11 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels import DEFAULT_CHANNEL_LAYER
-from channels.db import DatabaseSyncToAsync
 
 from accounts import standing
 from core import outbox
 from core.outage import on_reconnect
-from core.sockets import CLOSE_BANNED, CLOSE_SIGNED_OUT, CLOSE_TOO_MANY, user_group
+from core.sockets import CLOSE_BANNED, CLOSE_SIGNED_OUT, CLOSE_TOO_MANY, database_sync_to_async, user_group
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +75,7 @@ async def recheck_all() -> None:
 
 async def recheck(consumer: Any) -> bool:
     """Close ``consumer`` as a logout or a ban would if its user may no longer hold it; True if it stays."""
-    why = await DatabaseSyncToAsync(standing_now, thread_sensitive=False)(consumer.scope)
+    why = await database_sync_to_async(standing_now)(consumer.scope)
     if why is None:
         return True
     code, reason = why

@@ -14,7 +14,6 @@ import json
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils.html import format_html
@@ -26,11 +25,8 @@ from chat.selectors import chat_hidden, lobby_group, sees_spectators, spectators
 from chat.services import ChatRefused, chat_post
 from core import outbox
 from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
+from core.sockets import database_sync_to_async
 from tables.parts import SocketPart
-
-
-def database_sync_to_async(func):
-    return DatabaseSyncToAsync(func, thread_sensitive=False)
 
 
 def _socket_groups(table_id: int | None, user) -> tuple[list[str], bool]:

@@ -26,8 +26,9 @@ from typing import Any, TypeVar
 
 from asgiref.sync import async_to_sync
 from channels import DEFAULT_CHANNEL_LAYER
-from channels.db import DatabaseSyncToAsync
 from channels.layers import get_channel_layer
+
+from core.sockets import database_sync_to_async
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +78,7 @@ async def run(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     box: list[Send] = []
     token = _OUTBOX.set(box)
     try:
-        result = await DatabaseSyncToAsync(func, thread_sensitive=False)(*args, **kwargs)
+        result = await database_sync_to_async(func)(*args, **kwargs)
     finally:
         _OUTBOX.reset(token)
         lost = await _send_all(box) if box else []

@@ -14,12 +14,11 @@ import re
 import time
 from urllib.parse import parse_qs
 
-from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.sockets import UserSocketMixin, recheck
 from core.outage import OutageSafeMixin, tolerate
-from core.sockets import CLOSE_SIGNED_OUT
+from core.sockets import CLOSE_SIGNED_OUT, database_sync_to_async
 from notifications.selectors import notification_of, notification_payload, notifications_group, unread_count
 from social import presence
 from social.selectors import socket_hello
@@ -29,10 +28,6 @@ MAX_FRAME = 512
 #: token bucket per socket: heartbeats need one frame per 20 seconds
 BURST, RATE = 5.0, 0.5
 TABLE_PATH = re.compile(r"^/tables/(\d+)/")
-
-
-def to_thread(func):
-    return DatabaseSyncToAsync(func, thread_sensitive=False)
 
 
 def place_of(user, path: str) -> str:
@@ -67,20 +62,22 @@ class PresenceConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer)
             return
         query = parse_qs(self.scope.get("query_string", b"").decode("utf-8", "replace"))
         path = (query.get("at") or [""])[0][:200]
-        self.where = await to_thread(place_of)(user, path)
+        self.where = await database_sync_to_async(place_of)(user, path)
         self.tokens, self.stamp = BURST, time.monotonic()
         self.groups_joined = [social_group(user.pk), notifications_group(user.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
-        await to_thread(presence.presence_touch)(user.pk, self.channel_name, self.where)
-        await self.send(text_data=json.dumps(await to_thread(socket_hello)(user)))
+        await database_sync_to_async(presence.presence_touch)(user.pk, self.channel_name, self.where)
+        await self.send(text_data=json.dumps(await database_sync_to_async(socket_hello)(user)))
 
     async def user_recheck(self) -> None:
         """Redis is back: closed if a logout or a ban came meanwhile, else the notifications made meanwhile."""
         if await recheck(self):
-            await tolerate(to_thread(presence.presence_touch)(self.user.pk, self.channel_name, self.where), "presence")
-            await self.send(text_data=json.dumps(await to_thread(socket_hello)(self.user)))
+            await tolerate(
+                database_sync_to_async(presence.presence_touch)(self.user.pk, self.channel_name, self.where), "presence"
+            )
+            await self.send(text_data=json.dumps(await database_sync_to_async(socket_hello)(self.user)))
 
     async def disconnect(self, code: int) -> None:
         await tolerate(self.user_socket_close(), "the socket cap")
@@ -88,7 +85,9 @@ class PresenceConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer)
             return
         for group in self.groups_joined:
             await tolerate(self.channel_layer.group_discard(group, self.channel_name), "leaving a group")
-        await tolerate(to_thread(presence.presence_leave)(self.user.pk, self.channel_name), "going offline")
+        await tolerate(
+            database_sync_to_async(presence.presence_leave)(self.user.pk, self.channel_name), "going offline"
+        )
 
     def _allow_frame(self) -> bool:
         now = time.monotonic()
@@ -112,7 +111,9 @@ class PresenceConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer)
             await self._error("malformed", 'expected {"type": "ping"}')
             return
         # the tab is alive whether or not Redis could record it: the next heartbeat records it again
-        await tolerate(to_thread(presence.presence_touch)(self.user.pk, self.channel_name, self.where), "a heartbeat")
+        await tolerate(
+            database_sync_to_async(presence.presence_touch)(self.user.pk, self.channel_name, self.where), "a heartbeat"
+        )
         await self.send(text_data=json.dumps({"type": "pong"}))
 
     async def _error(self, code: str, message: str) -> None:
@@ -122,11 +123,13 @@ class PresenceConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer)
 
     async def user_disconnect(self, event: dict) -> None:
         # offline at once, not when the closing handshake completes
-        await tolerate(to_thread(presence.presence_leave)(self.user.pk, self.channel_name), "going offline")
+        await tolerate(
+            database_sync_to_async(presence.presence_leave)(self.user.pk, self.channel_name), "going offline"
+        )
         await self.close(code=event.get("code") or CLOSE_SIGNED_OUT)
 
     async def notifications_new(self, event: dict) -> None:
-        payload = await to_thread(self._notification)(event["id"])
+        payload = await database_sync_to_async(self._notification)(event["id"])
         if payload is not None:
             await self.send(text_data=json.dumps(payload))
 
@@ -137,7 +140,7 @@ class PresenceConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer)
         return {**notification_payload(note), "unread": unread_count(self.user)}
 
     async def notifications_read(self, event: dict) -> None:
-        count = await to_thread(unread_count)(self.user)
+        count = await database_sync_to_async(unread_count)(self.user)
         await self.send(text_data=json.dumps({"type": "unread", "unread": count}))
 
     async def social_turn(self, event: dict) -> None:

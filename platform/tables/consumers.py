@@ -21,7 +21,6 @@ from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
-from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils.translation import get_language, gettext
 
@@ -29,7 +28,7 @@ from accounts import standing
 from accounts.sockets import UserSocketMixin
 from core import outbox
 from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
-from core.sockets import CLOSE_TOO_MANY
+from core.sockets import CLOSE_TOO_MANY, database_sync_to_async
 from games import get_game
 from tables import live, parts, relay
 from tables.hooks import table_context_html
@@ -38,14 +37,6 @@ from tables.presence import presence_add, presence_remove, presence_seen_into
 from tables.rendering import render_announcement, render_error
 from tables.selectors import table_visible_to
 from tables.services import ActionRefused, refuse_if_older, table_player_action
-
-
-# Channels' default runs every socket's database work on one shared thread, so a table
-# waiting on a database round trip holds up all the others; each call here may take
-# its own thread (and connection) instead. Nothing below relies on thread identity.
-def database_sync_to_async(func):
-    return DatabaseSyncToAsync(func, thread_sensitive=False)
-
 
 log = logging.getLogger(__name__)
 

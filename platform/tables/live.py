@@ -35,10 +35,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from channels.db import DatabaseSyncToAsync
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
+from core.sockets import database_sync_to_async
 from tables.rendering import play_controls
 from tables.selectors import Snapshot as Data
 from tables.selectors import snapshot_from_delta, table_snapshot
@@ -202,7 +202,7 @@ class _Table:
 _TABLES: dict[int, _Table] = {}
 
 # channels' wrapper hands the thread's connection back after each read (to the pool, when there is one)
-_read = DatabaseSyncToAsync(table_snapshot, thread_sensitive=False)
+_read = database_sync_to_async(table_snapshot)
 
 
 def watch(table_id: int) -> None:

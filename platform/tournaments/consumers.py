@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.sockets import UserSocketMixin
 from core.outage import OutageSafeMixin, tolerate
+from core.sockets import database_sync_to_async
 from tournaments.models import Tournament
 from tournaments.selectors import visible_to
 
