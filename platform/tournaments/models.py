@@ -199,6 +199,9 @@ class Series(models.Model):
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="series")
     game = models.CharField(pgettext_lazy("a tournament's field", "game"), max_length=16, choices=game_choices)
     description = models.TextField(_("description"), blank=True, max_length=4000)
+    #: the schedule: every week after the latest event, or the listed start times (ISO, UTC) in order
+    weekly = models.BooleanField(_("weekly"), default=True)
+    dates = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

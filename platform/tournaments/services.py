@@ -148,11 +148,15 @@ def _check_fields(game: str, fields: dict[str, Any]) -> dict[str, Any]:
 
 
 @transaction.atomic
-def tournament_create(*, organizer, game: str, **fields: Any) -> Tournament:
+def tournament_create(*, organizer, game: str, series=None, **fields: Any) -> Tournament:
     if not is_organizer(organizer):
         raise TournamentRefused(_("Only organizers can create events."))
+    if series is not None and (
+        series.game != game or not (organizer.is_superuser or series.organizer_id == organizer.pk)
+    ):
+        raise TournamentRefused(_("That series is another organizer's, or of another game."))
     fields = _check_fields(game, {k: v for k, v in fields.items() if k in EDITABLE})
-    return Tournament.objects.create(organizer=organizer, game=game, **fields)
+    return Tournament.objects.create(organizer=organizer, game=game, series=series, **fields)
 
 
 @transaction.atomic

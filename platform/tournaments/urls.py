@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import series_views, views
 
 urlpatterns = [
     path("events/", views.events, name="tournaments"),
@@ -22,5 +22,9 @@ urlpatterns = [
     path("events/<int:pk>/restore-player/", views.restore_player, name="tournament_restore_player"),
     path("events/<int:pk>/cancel/", views.cancel, name="tournament_cancel"),
     path("events/<int:pk>/reopen/", views.reopen, name="tournament_reopen"),
+    path("series/new/", series_views.series_new, name="series_new"),
+    path("series/<int:pk>/", series_views.series_page, name="series"),
+    path("series/<int:pk>/next/", series_views.series_next, name="series_next"),
+    path("series/<int:pk>/standings.csv", series_views.series_export, name="series_export"),
     path("events/<int:pk>/results.csv", views.export, name="tournament_export"),
 ]

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from games import GAMES, get_game
 from tournaments import organizer, selectors, services
 from tournaments.forms import TournamentForm
-from tournaments.models import Tournament
+from tournaments.models import Series, Tournament
 from tournaments.scoring import scored_per_match
 from tournaments.settlement import board_settle
 
@@ -37,7 +37,11 @@ def events(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/events.html",
-        {"events": selectors.events(request.user), "organizer": services.is_organizer(request.user)},
+        {
+            "events": selectors.events(request.user),
+            "organizer": services.is_organizer(request.user),
+            "series": Series.objects.select_related("organizer")[:20],
+        },
     )
 
 
@@ -51,15 +55,19 @@ def event_new(request: HttpRequest) -> HttpResponse:
         return render(request, "tournaments/new.html", {"engines": [get_game(name) for name in GAMES]})
     engine = get_game(game)
     form = TournamentForm(engine, request.POST or None)
+    raw_series = request.GET.get("series", "")
+    series = Series.objects.filter(pk=int(raw_series), game=game).first() if raw_series.isdigit() else None
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.tournament_create(organizer=request.user, game=game, **form.event_values())
+            tournament = services.tournament_create(
+                organizer=request.user, game=game, series=series, **form.event_values()
+            )
         except services.TournamentRefused as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, _("Event created."))
             return redirect(tournament)
-    return render(request, "tournaments/new.html", {"engine": engine, "form": form})
+    return render(request, "tournaments/new.html", {"engine": engine, "form": form, "series": series})
 
 
 @login_required

@@ -62,3 +62,46 @@ def play_round_out(tournament: Tournament, rng: random.Random | None = None) -> 
             game_play_bot(game.pk, game.move_number, rng)
         else:
             raise AssertionError("a table never finished")
+
+
+def stamp(dt) -> str:
+    """A time as a datetime-local input sends it."""
+    return dt.strftime("%Y-%m-%dT%H:%M")
+
+
+def post_event_form(client, game: str, starts_at, query: str = "", **fields: Any):
+    """What the create-an-event form posts when its organizer changes only ``fields``: the engine's own rules
+    as the form offers them, registration open from two hours before until the start."""
+    from django.urls import reverse
+
+    url = reverse("tournament_new") + f"?game={game}{query}"
+    form = client.get(url).context["form"]
+    values: dict[str, Any] = {
+        name: field.initial
+        for name, field in form.fields.items()
+        if field.initial is not None and field.initial is not False  # an unticked box is not sent
+    }
+    for name, field in form.fields.items():
+        choices = list(getattr(field, "choices", []))
+        if name not in values and choices:
+            values[name] = choices[0][0]  # a select sends its first option
+    values.update(
+        {
+            "table_size": 4,
+            "turn_seconds": 60,
+            "time_bank_seconds": 0,
+            "round_minutes": 0,
+            "settle": "bots",
+            "bot_level": "heuristic",
+            "registration_opens": stamp(starts_at - timedelta(hours=2)),
+            "registration_closes": stamp(starts_at),
+            "starts_at": stamp(starts_at),
+            "check_in_minutes": 0,
+            "no_show": "remove",
+            "min_players": 2,
+            "max_players": 20,
+            "tz": "UTC",
+            **fields,
+        }
+    )
+    return client.post(url, values)

@@ -4,6 +4,7 @@ forms post)."""
 from __future__ import annotations
 
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth.models import Group
@@ -16,7 +17,7 @@ from notifications.models import Notification
 from tables.models import Game, Seat, Table
 from tables.services import ActionRefused, game_apply_timeout, seat_set_away, table_player_action
 from tests.platform.tables.factories import make_players
-from tests.platform.tournaments.factories import event, organizer, play_round_out
+from tests.platform.tournaments.factories import event, organizer, play_round_out, post_event_form
 from tournaments import services
 from tournaments.models import ORGANIZERS_GROUP, Board, OrganizerAction, Registration, Round, Tournament
 
@@ -371,40 +372,10 @@ def test_rules_header_and_round_clock_on_the_event_page(client):
 
 
 def test_the_create_form_reads_times_in_the_organizer_s_zone(client):
-    from tests.platform.tournaments.test_views import stamp
-
-    owner = organizer()
-    client.force_login(owner)
-    form = client.get(reverse("tournament_new") + "?game=durak").context["form"]
-    rules = {f.name: f.initial for f in form.option_fields() if f.initial is not None and f.initial is not False}
+    client.force_login(organizer())
     start = (timezone.now() + timedelta(days=2)).replace(second=0, microsecond=0)
-    kyiv = start.astimezone(__import__("zoneinfo").ZoneInfo("Europe/Kyiv"))
-    response = client.post(
-        reverse("tournament_new") + "?game=durak",
-        {
-            **rules,
-            "name": "Kyiv evening",
-            "table_size": 4,
-            "format": "swiss",
-            "fill": "bots",
-            "rounds": 2,
-            "games_per_round": 1,
-            "turn_seconds": 60,
-            "time_bank_seconds": 0,
-            "round_minutes": 0,
-            "settle": "bots",
-            "bot_level": "heuristic",
-            "registration_opens": stamp(kyiv - timedelta(days=1)),
-            "registration_closes": stamp(kyiv),
-            "starts_at": stamp(kyiv),
-            "check_in_minutes": 0,
-            "no_show": "remove",
-            "min_players": 2,
-            "max_players": 20,
-            "tz": "Europe/Kyiv",
-            "fool_rule": form.fields["fool_rule"].initial,
-        },
-    )
+    kyiv = start.astimezone(ZoneInfo("Europe/Kyiv"))
+    response = post_event_form(client, "durak", kyiv.replace(tzinfo=None), name="Kyiv evening", tz="Europe/Kyiv")
     assert response.status_code == 302, response.context["form"].errors
     assert Tournament.objects.get(name="Kyiv evening").starts_at == start
 

@@ -9,48 +9,27 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.platform.tables.factories import make_players
-from tests.platform.tournaments.factories import event, organizer, play_round_out
+from tests.platform.tournaments.factories import event, organizer, play_round_out, post_event_form
 from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
 
-def stamp(dt):
-    return dt.strftime("%Y-%m-%dT%H:%M")
-
-
 def test_an_organizer_creates_an_event_from_the_form(client):
     owner = organizer()
     client.force_login(owner)
-    now = timezone.now()
     page = client.get(reverse("tournament_new") + "?game=biznes")
     assert page.status_code == 200 and b"opt_" in page.content
-    form = page.context["form"]
-    rules = {f.name: f.initial for f in form.option_fields() if f.initial is not None and f.initial is not False}
-    response = client.post(
-        reverse("tournament_new") + "?game=biznes",
-        {
-            **rules,
-            "name": "Biznes cup",
-            "table_size": 4,
-            "format": "cumulative",
-            "fill": "bots",
-            "rounds": 2,
-            "games_per_round": 4,
-            "turn_seconds": 60,
-            "time_bank_seconds": 0,
-            "round_minutes": 0,
-            "settle": "bots",
-            "bot_level": "heuristic",
-            "registration_opens": stamp(now - timedelta(hours=1)),
-            "registration_closes": stamp(now + timedelta(hours=2)),
-            "starts_at": stamp(now + timedelta(hours=2)),
-            "check_in_minutes": 0,
-            "no_show": "remove",
-            "min_players": 2,
-            "max_players": 20,
-        },
+    response = post_event_form(
+        client,
+        "biznes",
+        timezone.now() + timedelta(hours=2),
+        name="Biznes cup",
+        format="cumulative",
+        fill="bots",
+        rounds=2,
+        games_per_round=4,
     )
     assert response.status_code == 302, response.context["form"].errors
     t = Tournament.objects.get(name="Biznes cup")
