@@ -20,7 +20,10 @@ profile_side: Registry[Panel] = Registry("social.panels.profile_side")
 
 def table_mates_panel(request: HttpRequest, page: Mapping[str, Any]) -> dict[str, Any] | None:
     # the other human players and where each stands with the reader
-    mates = table_mates(request.user, [p["username"] for p in page["players"] if p["username"]])
+    user = request.user
+    if not user.is_authenticated:
+        return None
+    mates = table_mates(user, [p["username"] for p in page["players"] if p["username"]])
     return {"table_mates": mates} if mates else None
 
 
