@@ -26,15 +26,14 @@ from chat.services import ChatRefused, chat_post
 from core import outbox
 from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
 from core.sockets import database_sync_to_async
+from tables.models import Table
 from tables.parts import SocketPart
+from tables.selectors import seat_index_of
 
 
 def _socket_groups(table_id: int | None, user) -> tuple[list[str], bool]:
     if table_id is None:
         return [lobby_group()], chat_hidden(user)
-    from tables.models import Table
-    from tables.selectors import seat_index_of
-
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return [], True

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from chat.models import PHRASES, ChatMessage, ChatSettings
+from tables.models import Table
 
 #: lines a page (re)load shows per channel
 LAST_LINES = 40
@@ -45,8 +46,6 @@ def chat_hidden(user) -> bool:
 
 def sees_spectators(table, seated: bool) -> bool:
     """Players never read the spectators' chat while their game runs (no kibitzing)."""
-    from tables.models import Table
-
     return not seated or table.status != Table.Status.PLAYING
 
 

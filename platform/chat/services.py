@@ -15,6 +15,8 @@ from chat.selectors import line_payload, lobby_group, spectators_group
 from core import outbox
 from core.text import strip_invisible
 from tables import relay
+from tables.models import Table
+from tables.selectors import seat_index_of, table_visible_to
 
 #: lines per user across all his sockets and pages: a burst of LINES within WINDOW seconds
 RATE_LINES, RATE_WINDOW = 5, 10
@@ -55,9 +57,6 @@ def chat_post(
     """Post a line to a table's players' or spectators' channel, or to the lobby.
 
     ``token`` is the invite link the writer's page came by: a private table is visible with it."""
-    from tables.models import Table
-    from tables.selectors import seat_index_of, table_visible_to
-
     if user is None or not user.is_authenticated:
         raise ChatRefused("login", _("Log in to chat."))
     refusal = standing.talk_refusal(user.pk)

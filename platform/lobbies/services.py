@@ -21,6 +21,7 @@ from accounts import blocks, standing
 from accounts.bots import bots_for_table
 from games import InvalidOptions, get_game
 from games.bots import DEFAULT_LEVEL
+from notifications.services import notification_send
 from tables.models import BOT_LEVELS, Seat, Table
 from tables.selectors import table_visible_to
 from tables.services import match_start
@@ -254,8 +255,6 @@ def seat_kick(*, table_id: int, user, index: int) -> Seat:
     Seat.objects.filter(pk=seat.pk).update(user=None, bot_level="")
     if kicked is not None and not kicked.is_bot:
         # told on whatever page he has open (his presence socket), not only on his next poll
-        from notifications.services import notification_send
-
         notification_send(
             kicked,
             "other",

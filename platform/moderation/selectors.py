@@ -11,6 +11,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from chat.models import ChatMessage
+from leaderboards.models import RatingChange
 from moderation.models import Abandonment, Appeal, AuditEntry, Note, Report, Sanction, SignIn
 from tables.models import Game
 
@@ -114,8 +115,6 @@ def _game_state(game) -> str:
 def player_overview(user_id: int) -> dict[str, Any]:
     """Everything a moderator needs on one page: his sanctions, reports by and against him, abandonments,
     chat, games, ratings, notes and the accounts sharing his sign-in addresses."""
-    from leaderboards.models import RatingChange
-
     games = list(
         Game.objects.filter(table__seats__user_id=user_id).select_related("table").order_by("-started_at")[:15]
     )

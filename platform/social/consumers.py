@@ -23,6 +23,7 @@ from notifications.selectors import notification_of, notification_payload, notif
 from social import presence
 from social.selectors import socket_hello
 from social.services import social_group
+from tables.models import Seat, Table
 
 MAX_FRAME = 512
 #: token bucket per socket: heartbeats need one frame per 20 seconds
@@ -32,8 +33,6 @@ TABLE_PATH = re.compile(r"^/tables/(\d+)/")
 
 def place_of(user, path: str) -> str:
     """Where a tab at ``path`` is: ``table:<id>`` (seated), ``watching:<id>``, ``lobby`` or ""."""
-    from tables.models import Seat, Table
-
     match = TABLE_PATH.match(path)
     if match:
         table = int(match.group(1))

@@ -10,6 +10,7 @@ from django.db.models import Q, QuerySet
 from accounts.bots import seat_names
 from accounts.models import User
 from games import get_game
+from leaderboards.models import PlayerRating, RatingChange
 from tables.models import Game, Seat, Table
 from tables.selectors import table_visible_to
 
@@ -28,8 +29,6 @@ class LiveGame:
 
 def live_games(limit: int = 20) -> list[LiveGame]:
     """Running public games, best-rated first (the mean shown rating of their rated humans)."""
-    from leaderboards.models import PlayerRating
-
     tables = list(
         Table.objects.filter(status=Table.Status.PLAYING, private=False)
         .prefetch_related("seats__user")
@@ -161,8 +160,6 @@ def _teams(game: Game) -> list[list[int]]:
 
 def history_rows(player: User, games: list[Game]) -> list[HistoryRow]:
     """One row per game for ``player``: place, fool, points, rating change, opponents."""
-    from leaderboards.models import RatingChange
-
     ids = [g.pk for g in games]
     changes = {c.game_id: c for c in RatingChange.objects.filter(user=player, game_id__in=ids)}
     seats: dict[int, list[Seat]] = {}

@@ -23,6 +23,7 @@ from accounts.models import User
 from accounts.names import NameRefused, display_name_check
 from core import outbox
 from core.text import TextRefused, clean_text
+from lobbies.services import LobbyRefused, seat_join, table_create
 from notifications.models import Notification
 from notifications.services import notification_mark_read, notification_send
 from social.models import AVATARS, Block, Challenge, Friendship, Profile
@@ -237,8 +238,6 @@ def _challenge_notes_read(challenge: Challenge) -> None:
 @transaction.atomic
 def challenge_accept(user: User, challenge_id: int):
     """Accept: a new table with the challenger in seat 1 and ``user`` in seat 2 (it starts when full)."""
-    from lobbies.services import LobbyRefused, seat_join, table_create
-
     challenge = _pending_for(challenge_id, user, to=True)
     challenger = challenge.from_user
     if not may_challenge(challenger) or is_blocked(user, challenger):
