@@ -19,6 +19,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from accounts import blocks, standing
 from accounts.bots import bots_for_table
+from core.limits import within_limit
 from games import InvalidOptions, get_game
 from games.bots import DEFAULT_LEVEL
 from notifications.services import notification_send
@@ -28,6 +29,10 @@ from tables.services import match_start
 
 BOT_LEVEL_NAMES = dict(BOT_LEVELS)
 DEFAULT_BOT_LEVEL = DEFAULT_LEVEL
+
+
+#: rematch votes one player may cast a minute, over all his tables
+REMATCH_VOTES_PER_MINUTE = 6
 
 
 class LobbyRefused(ValueError):
@@ -325,6 +330,11 @@ def table_rematch(*, table_id: int, user) -> Table | None:
         raise LobbyRefused(gettext("Only the players of this table can ask for a rematch."))
     if table.rematch_id is not None:
         return table.rematch
+    if user.pk in (table.rematch_votes or []):
+        return None  # a second click: nothing changed, nobody is told again
+    # each vote is told to every page at the table: a player cannot flood them by voting over and over
+    if not within_limit("rematch-vote", user.pk, most=REMATCH_VOTES_PER_MINUTE, seconds=60):
+        raise LobbyRefused(gettext("Too many rematch requests: wait a minute."))
     votes = sorted(set(table.rematch_votes or []) | {user.pk})
     table.rematch_votes = votes
     table.save(update_fields=["rematch_votes"])

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_noop
 
 from accounts.bots import bots_for_table
 from core import outbox
+from core.limits import within_limit
 from core.text import TextRefused, clean_text
 from games import InvalidOptions, get_game
 from lobbies.services import table_create
@@ -47,6 +48,10 @@ log = logging.getLogger(__name__)
 
 #: the longest event name, description and announcement (the model's columns)
 NAME_MAX, DESCRIPTION_MAX, ANNOUNCEMENT_MAX = 80, 4000, 500
+
+
+#: registrations and withdrawals one player may make an hour, over all events
+REGISTRATIONS_PER_HOUR = 20
 
 
 class TournamentRefused(ValueError):
@@ -188,7 +193,15 @@ def _locked(tournament_id: int) -> Tournament:
 # -- players ---------------------------------------------------------------------------------------
 
 
+def _check_registration_rate(user) -> None:
+    """Each registration and withdrawal is told to every open page of the event: a few an hour per player."""
+    if not within_limit("registration", user.pk, most=REGISTRATIONS_PER_HOUR, seconds=3600):
+        raise TournamentRefused(_("You registered and withdrew too often in the last hour: try again later."))
+
+
 def registration_join(*, tournament_id: int, user, token: str = "") -> Registration:
+    if getattr(user, "is_authenticated", False):
+        _check_registration_rate(user)
     try:
         return _registration_join(tournament_id, user, token)
     except IntegrityError:
@@ -263,6 +276,7 @@ def waitlist_promote(tournament: Tournament) -> None:
 
 @transaction.atomic
 def registration_withdraw(*, tournament_id: int, user) -> None:
+    _check_registration_rate(user)
     tournament = _locked(tournament_id)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentRefused(_("The event has started: ask the organizer to withdraw you."))

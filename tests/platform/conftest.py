@@ -92,6 +92,17 @@ def per_move_cache_cleared():
 
 
 @pytest.fixture(autouse=True)
+def action_limits_cleared(redis_server):
+    """Per-user action limits (``core.limits``) are keyed by user id; a flushed test database reuses ids."""
+    from core.throttle import redis_client
+
+    client = redis_client()
+    stale = list(client.scan_iter(match="*:limit:*", count=1000))
+    if stale:
+        client.delete(*stale)
+
+
+@pytest.fixture(autouse=True)
 def language_reset():
     """Each test starts in the default language: one that activates another (a socket's or a page's
     reader) must not decide the words the next test reads."""
