@@ -22,3 +22,14 @@ def _nobody_blocked(user: User, other: User) -> bool:
 blocks: Hook[[User, User], bool] = Hook("accounts.blocks.blocks", _nobody_blocked)
 #: has either of the two blocked the other?
 blocked_either: Hook[[User, User], bool] = Hook("accounts.blocks.blocked_either", _nobody_blocked)
+
+
+def _nobody(user_id: int) -> frozenset[int]:
+    return frozenset()
+
+
+#: the ids of the players this user (by id) has blocked: every chat hides their lines from him
+blocked_ids: Hook[[int], frozenset[int]] = Hook("accounts.blocks.blocked_ids", _nobody)
+
+#: the event a user's sockets get (his ``core.sockets.user_group``) when his blocks change
+BLOCKS_CHANGED = "user.blocks"

@@ -19,7 +19,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels import DEFAULT_CHANNEL_LAYER
 
-from accounts import standing
+from accounts import blocks, standing
 from core import outbox
 from core.outage import on_reconnect
 from core.sockets import CLOSE_BANNED, CLOSE_SIGNED_OUT, CLOSE_TOO_MANY, database_sync_to_async, user_group
@@ -83,6 +83,15 @@ async def recheck(consumer: Any) -> bool:
     return False
 
 
+async def hidden_senders_load(socket: Any) -> None:
+    """Whose chat lines this socket's user does not want to see (the players he blocked)."""
+    user = socket.scope.get("user")
+    if user is None or not user.is_authenticated:
+        socket.hidden_senders = frozenset()
+        return
+    socket.hidden_senders = await DatabaseSyncToAsync(blocks.blocked_ids, thread_sensitive=False)(user.pk)
+
+
 class UserSocketMixin:
     """What every socket of the site does, for a consumer to call from connect / receive / disconnect.
 
@@ -115,6 +124,11 @@ class UserSocketMixin:
 
     async def user_recheck(self) -> None:
         await recheck(self)
+
+    async def user_blocks(self, event: dict) -> None:
+        """His blocks changed: a socket that shows chat reads whom it hides again (``hidden_senders_load``)."""
+        if hasattr(self, "hidden_senders"):
+            await hidden_senders_load(self)
 
     def renew_into(self, pipe: Any, now: float) -> None:
         """This socket's entries to renew (``core.throttle.renew_with``): its place in its owner's count."""

@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.translation import gettext
 
-from accounts.sockets import UserSocketMixin
+from accounts.sockets import UserSocketMixin, hidden_senders_load
 from chat.models import PHRASES
 from chat.selectors import chat_hidden, lobby_group, sees_spectators, spectators_group
 from chat.services import ChatRefused, chat_post
@@ -43,6 +43,7 @@ def _socket_groups(table_id: int | None, user) -> tuple[list[str], bool]:
 
 async def chat_join(socket: Any, table_id: int | None) -> None:
     """Join the chat's groups for a socket with ``user`` (its table's spectators, or the lobby)."""
+    await hidden_senders_load(socket)  # before any line can arrive
     socket.chat_groups, socket.chat_is_hidden = await database_sync_to_async(_socket_groups)(table_id, socket.user)
     for group in socket.chat_groups:
         await socket.channel_layer.group_add(group, socket.channel_name)
@@ -76,6 +77,8 @@ async def chat_receive(socket: Any, frame: dict[str, Any], table_id: int | None,
 async def chat_line(socket: Any, event: dict[str, Any]) -> None:
     if getattr(socket, "chat_is_hidden", False):
         return
+    if event.get("sender") in getattr(socket, "hidden_senders", ()):
+        return  # a player this socket's user blocked
     line = event["line"]
     if line.get("phrase") in PHRASES:  # a quick phrase reads in each reader's language, not the sender's
         line = {**line, "text": str(PHRASES[line["phrase"]])}

@@ -16,4 +16,4 @@ def table_chat_panel(request: HttpRequest, page: Mapping[str, Any]) -> dict[str,
 
 def replay_chat_panel(request: HttpRequest, page: Mapping[str, Any]) -> dict[str, Any] | None:
     # the players' chat of a finished game is shown to its players only
-    return {"chat_lines": game_chat(page["game"])} if page["seated"] else None
+    return {"chat_lines": game_chat(page["game"], request.user)} if page["seated"] else None

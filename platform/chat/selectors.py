@@ -7,6 +7,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts import blocks
 from chat.models import PHRASES, ChatMessage, ChatSettings
 from tables.models import Table
 
@@ -49,8 +50,19 @@ def sees_spectators(table, seated: bool) -> bool:
     return not seated or table.status != Table.Status.PLAYING
 
 
-def last_lines(channel: str, table_id: int | None = None, limit: int = LAST_LINES) -> list[dict[str, Any]]:
+def hidden_senders(user) -> frozenset[int]:
+    """The players whose lines ``user`` does not see: those he blocked."""
+    if user is None or not user.is_authenticated:
+        return frozenset()
+    return blocks.blocked_ids(user.pk)
+
+
+def last_lines(
+    channel: str, table_id: int | None = None, limit: int = LAST_LINES, hidden: frozenset[int] = frozenset()
+) -> list[dict[str, Any]]:
     rows = ChatMessage.objects.filter(channel=channel, table_id=table_id, hidden_at__isnull=True).select_related("user")
+    if hidden:
+        rows = rows.exclude(user_id__in=hidden)
     lines = list(rows.order_by("-created_at", "-pk")[:limit])
     lines.reverse()
     return [line_payload(line) for line in lines]
@@ -59,7 +71,7 @@ def last_lines(channel: str, table_id: int | None = None, limit: int = LAST_LINE
 def lobby_chat(user) -> dict[str, Any]:
     return {
         "hidden": chat_hidden(user),
-        "lines": last_lines(ChatMessage.Channel.LOBBY),
+        "lines": last_lines(ChatMessage.Channel.LOBBY, hidden=hidden_senders(user)),
         "can_write": bool(user and user.is_authenticated),
         "phrases": list(PHRASES.items()),
     }
@@ -67,10 +79,11 @@ def lobby_chat(user) -> dict[str, Any]:
 
 def table_chat(table, user, seated: bool) -> dict[str, Any]:
     """What the table page shows at load: the players' lines, and the spectators' when he may read them."""
+    hidden = hidden_senders(user)
     return {
         "hidden": chat_hidden(user),
-        "players_lines": last_lines(ChatMessage.Channel.PLAYERS, table.pk),
-        "spectators_lines": last_lines(ChatMessage.Channel.SPECTATORS, table.pk)
+        "players_lines": last_lines(ChatMessage.Channel.PLAYERS, table.pk, hidden=hidden),
+        "spectators_lines": last_lines(ChatMessage.Channel.SPECTATORS, table.pk, hidden=hidden)
         if sees_spectators(table, seated)
         else None,
         "seated": seated,
@@ -79,11 +92,15 @@ def table_chat(table, user, seated: bool) -> dict[str, Any]:
     }
 
 
-def game_chat(game) -> list[dict[str, Any]]:
-    """The players' lines said while a game was played (its replay shows them to its players)."""
+def game_chat(game, user=None) -> list[dict[str, Any]]:
+    """The players' lines said while a game was played (its replay shows them to its players), but for those
+    of players ``user`` blocked."""
     rows = ChatMessage.objects.filter(
         channel=ChatMessage.Channel.PLAYERS, table_id=game.table_id, hidden_at__isnull=True
     ).select_related("user")
+    hidden = hidden_senders(user)
+    if hidden:
+        rows = rows.exclude(user_id__in=hidden)
     rows = rows.filter(created_at__gte=game.started_at)
     if game.finished_at:
         rows = rows.filter(created_at__lte=game.finished_at)

@@ -92,7 +92,8 @@ def chat_post(
 
 
 def _broadcast(line: ChatMessage, payload: dict) -> None:
-    event = {"type": "chat.line", "line": payload}
+    # the sender's id goes beside the line, not in it: each socket hides the lines of those its user blocked
+    event = {"type": "chat.line", "line": payload, "sender": line.user_id}
     if line.channel == ChatMessage.Channel.LOBBY:
         outbox.group_send(lobby_group(), event)
     elif line.channel == ChatMessage.Channel.SPECTATORS:

@@ -25,6 +25,11 @@ def is_blocked(a: User, b: User) -> bool:
     return Block.objects.filter(Q(blocker=a, blocked=b) | Q(blocker=b, blocked=a)).exists()
 
 
+def blocked_ids(user_id: int) -> frozenset[int]:
+    """The players ``user_id`` has blocked."""
+    return frozenset(Block.objects.filter(blocker_id=user_id).values_list("blocked_id", flat=True))
+
+
 def blocks(user: User, other: User) -> bool:
     """Has ``user`` blocked ``other``?"""
     return Block.objects.filter(blocker=user, blocked=other).exists()

@@ -18,10 +18,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from accounts import standing
+from accounts import blocks, standing
 from accounts.models import User
 from accounts.names import NameRefused, display_name_check
 from core import outbox
+from core.sockets import user_group
 from core.text import TextRefused, clean_text
 from lobbies.services import LobbyRefused, seat_join, table_create
 from notifications.models import Notification
@@ -162,12 +163,19 @@ def block_add(user: User, other: User) -> Block:
     Challenge.objects.filter(_pair(user, other), status=Challenge.Status.PENDING).update(
         status=Challenge.Status.CANCELLED, answered_at=timezone.now()
     )
+    _blocks_changed(user)
     return block
 
 
 @transaction.atomic
 def block_remove(user: User, other: User) -> None:
     Block.objects.filter(blocker=user, blocked=other).delete()
+    _blocks_changed(user)
+
+
+def _blocks_changed(user: User) -> None:
+    """His open pages (every socket of his) read his blocks again: the chat they show follows at once."""
+    transaction.on_commit(lambda: outbox.group_send(user_group(user.pk), {"type": blocks.BLOCKS_CHANGED}))
 
 
 # -- challenges ----------------------------------------------------------------------
