@@ -94,6 +94,8 @@ def name_taken(key: str, *, user: User | None = None, own_username: str = "") ->
 def display_name_check(value: object, *, user: User | None = None, own_username: str = "") -> str:
     """The display name ``user`` (or a new account named ``own_username``) may take, or ``NameRefused``."""
     text = display_name_clean(value)
+    if user is not None and text == user.display_name:
+        return text  # the name he has: saving his profile again does not take it from him
     mine = own_username or (user.username if user is not None else "")
     if text and name_taken(skeleton(text), user=user, own_username=mine):
         raise NameRefused(_("This name looks like another player's name; choose another."))

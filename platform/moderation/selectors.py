@@ -78,10 +78,11 @@ def mute_message(user_id: int) -> str | None:
     found = standing(user_id)
     if not found["muted"]:
         return None
-    return _("A moderator muted your chat %(when)s. You can appeal from your reports page (%(url)s).") % {
-        "when": when(found["mute_until"]),
-        "url": "/reports/",
-    }
+    # a mute covers everything a player publishes, not only the chat: the message says so, and until when
+    return _(
+        "A moderator muted you %(when)s: meanwhile you cannot chat, change your name or bio, post announcements "
+        "or send challenges. You can appeal from your reports page (%(url)s)."
+    ) % {"when": when(found["mute_until"]), "url": "/reports/"}
 
 
 def play_refusal(user) -> str | None:

@@ -190,6 +190,9 @@ def may_challenge(user: User) -> bool:
 def challenge_send(user: User, other: User, game: str, table_settings: dict[str, Any]) -> Challenge:
     """Challenge ``other`` to ``game``; ``table_settings`` are ``lobbies.services.table_create``'s keywords."""
     _check_human(user, other)
+    refusal = standing.talk_refusal(user.pk)  # a challenge is a message too: banned or muted, it says until when
+    if refusal:
+        raise SocialRefused(refusal)
     if not may_challenge(user):
         raise SocialRefused(_("You cannot send challenges at the moment."))
     if is_blocked(user, other):
@@ -317,9 +320,14 @@ def profile_update(user: User, *, display_name: str, bio: str, avatar: str, coun
         display_name = display_name_check(display_name, user=user)
     except (TextRefused, NameRefused) as refused:
         raise SocialRefused(str(refused)) from None
+    profile, _created = Profile.objects.get_or_create(user=user)
+    if display_name != user.display_name or bio != profile.bio:
+        # a name and a bio are published to everyone: a mute (or a ban) covers them as it covers the chat
+        refusal = standing.talk_refusal(user.pk)
+        if refusal:
+            raise SocialRefused(refusal)
     user.display_name = display_name
     user.save(update_fields=["display_name"])
-    profile, _created = Profile.objects.get_or_create(user=user)
     profile.bio, profile.avatar, profile.country = bio, avatar, country
     profile.save(update_fields=["bio", "avatar", "country"])
     return profile

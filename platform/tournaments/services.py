@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from accounts import standing
 from accounts.bots import bots_for_table
 from core import outbox
 from core.limits import within_limit
@@ -160,6 +161,7 @@ def tournament_create(*, organizer, game: str, series=None, **fields: Any) -> To
         series.game != game or not (organizer.is_superuser or series.organizer_id == organizer.pk)
     ):
         raise TournamentRefused(_("That series is another organizer's, or of another game."))
+    _check_may_publish(organizer)
     fields = _check_fields(game, {k: v for k, v in fields.items() if k in EDITABLE})
     return Tournament.objects.create(organizer=organizer, game=game, series=series, **fields)
 
@@ -175,6 +177,8 @@ def tournament_update(*, tournament_id: int, user, **fields: Any) -> Tournament:
     merged.update({k: v for k, v in fields.items() if k in EDITABLE})
     merged = _check_fields(tournament.game, merged)
     changed = sorted(name for name, value in merged.items() if getattr(tournament, name) != value)
+    if (merged["name"], merged["description"]) != (tournament.name, tournament.description):
+        _check_may_publish(user)
     for name, value in merged.items():
         setattr(tournament, name, value)
     tournament.save()
@@ -191,6 +195,13 @@ def _locked(tournament_id: int) -> Tournament:
 
 
 # -- players ---------------------------------------------------------------------------------------
+
+
+def _check_may_publish(user) -> None:
+    """An announcement, an event's name and description are published to every player: not while muted."""
+    refusal = standing.talk_refusal(user.pk)
+    if refusal:
+        raise TournamentRefused(refusal)
 
 
 def _check_registration_rate(user) -> None:
@@ -682,6 +693,7 @@ def player_reinstate(*, tournament_id: int, user, player_id: int) -> Registratio
 @transaction.atomic
 def announcement_post(*, tournament_id: int, user, text: str) -> Announcement:
     tournament = _organizer_locked(tournament_id, user)
+    _check_may_publish(user)
     try:
         text = clean_text(text, max_length=ANNOUNCEMENT_MAX)
     except TextRefused as refused:

@@ -159,7 +159,7 @@ def test_a_muted_or_inactive_player_cannot_challenge_and_pending_ones_are_capped
 
     moderator = make_players(1, prefix="mod")[0]
     user_mute(b, by=moderator, reason="abusive chat", minutes=10)
-    with pytest.raises(services.SocialRefused, match="cannot send challenges"):
+    with pytest.raises(services.SocialRefused, match="muted you until"):
         services.challenge_send(b, a, "durak", DURAK_2)
 
 
