@@ -89,7 +89,7 @@ async def hidden_senders_load(socket: Any) -> None:
     if user is None or not user.is_authenticated:
         socket.hidden_senders = frozenset()
         return
-    socket.hidden_senders = await DatabaseSyncToAsync(blocks.blocked_ids, thread_sensitive=False)(user.pk)
+    socket.hidden_senders = await database_sync_to_async(blocks.blocked_ids)(user.pk)
 
 
 class UserSocketMixin:
