@@ -311,7 +311,7 @@ class ReportAdmin(ReadOnlyAdmin):
     """The inbox: open reports first, the most reported players and the newest reports first among them;
     open appeals above the list."""
 
-    list_display = ("id", "reported_link", "reported_open", "reason", "status", "when", "reporter", "game_kind")
+    list_display = ("id", "reported_link", "reason", "status", "when", "reporter", "game_kind")
     list_filter = ("status", "reason", GameKindFilter)
     search_fields = ("reported__username", "reporter__username", "text")
     list_display_links = ("id",)
@@ -338,13 +338,9 @@ class ReportAdmin(ReadOnlyAdmin):
         # the changelist orders by this, not by the queryset's own order (annotated in get_queryset)
         return ["is_closed", "-open_against", "-created_at", "-pk"]
 
-    @admin.display(description=gettext_lazy("reported player"), ordering="reported__username")
+    @admin.display(description=gettext_lazy("reported player (his open reports)"), ordering="-open_against")
     def reported_link(self, obj) -> str:
-        return _player_link(obj.reported)
-
-    @admin.display(description=gettext_lazy("his open reports"), ordering="open_against")
-    def reported_open(self, obj) -> int:
-        return obj.open_against
+        return format_html("{} ({})", _player_link(obj.reported), obj.open_against)
 
     @admin.display(description=gettext_lazy("when"), ordering="created_at")
     def when(self, obj) -> str:

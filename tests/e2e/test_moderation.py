@@ -130,6 +130,16 @@ def test_report_mute_ban_from_the_admin(browser, platform_server):
     # a reload: boris is signed out and told until when
     boris.goto(f"{url}/play/")
     assert "banned" in boris.inner_text("main")
+    # signed out, he appeals from the ban page itself (once: the page then says it was received)
+    boris.fill('.appeal-form textarea[name="text"]', "I lost my temper; it will not happen again")
+    boris.click('.appeal-form button[type="submit"]')
+    boris.wait_for_selector(".appeal-sent")
+    boris.goto(f"{url}/accounts/login/")
+    boris.fill('input[name="login"]', names[1])
+    boris.fill('input[name="password"]', PASSWORD)
+    boris.click('form button[type="submit"]:not(.link)')
+    boris.wait_for_selector("text=Your appeal was received")
+    assert boris.locator(".appeal-form").count() == 0
 
     # the audit log lists both actions, by the moderator, against boris
     mod.goto(f"{url}/admin/moderation/auditentry/?q={names[1]}")
@@ -261,7 +271,7 @@ def test_a_moderators_day(browser, platform_server):
     mod.goto(f"{url}/admin/moderation/report/")
     mod.wait_for_selector("#open-appeals")
     mod.screenshot(path=str(artifacts_dir() / "moderation-inbox-appeal.png"), full_page=True)
-    mod.click('#open-appeals a:has-text("Appeal")')
+    mod.click(f'#open-appeals tr:has-text("{cid}") a')
     mod.wait_for_selector("#appeal-detail")
     assert "I was provoked" in mod.inner_text("#appeal-text")
     assert "insulting the table" in mod.inner_text("#appeal-audit")
@@ -280,6 +290,9 @@ def test_a_moderators_day(browser, platform_server):
     assert "reduced your sanction" in reports.inner_text(".note-list")
     reports.goto(f"{url}/reports/")
     assert "Your appeal was answered: Reduced." in reports.inner_text("#my-sanctions")
+    reports.set_viewport_size({"width": 390, "height": 844})  # a phone
+    reports.screenshot(path=str(artifacts_dir() / "moderation-my-reports-phone.png"), full_page=True)
+    assert reports.evaluate("document.documentElement.scrollWidth") <= 390
 
     # the player's moderation view: the mute, the reports, the hidden lines
     mod.goto(f"{url}/admin/moderation/player/?q={cid}")
