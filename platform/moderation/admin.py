@@ -311,7 +311,7 @@ class ReportAdmin(ReadOnlyAdmin):
     """The inbox: open reports first, the most reported players and the newest reports first among them;
     open appeals above the list."""
 
-    list_display = ("id", "reported_link", "reason", "status", "when", "reporter", "game_kind")
+    list_display = ("id", "reported_link", "reason", "status", "when", "game_kind")
     list_filter = ("status", "reason", GameKindFilter)
     search_fields = ("reported__username", "reporter__username", "text")
     list_display_links = ("id",)
@@ -342,9 +342,10 @@ class ReportAdmin(ReadOnlyAdmin):
     def reported_link(self, obj) -> str:
         return format_html("{} ({})", _player_link(obj.reported), obj.open_against)
 
-    @admin.display(description=gettext_lazy("when"), ordering="created_at")
+    @admin.display(description=gettext_lazy("when, by whom"), ordering="created_at")
     def when(self, obj) -> str:
-        return timezone.localtime(obj.created_at).strftime("%Y-%m-%d %H:%M")
+        at = timezone.localtime(obj.created_at).strftime("%Y-%m-%d %H:%M")
+        return format_html("{}<br>{}", at, obj.reporter.username)
 
     @admin.display(description=gettext_lazy("game"), ordering="table__game")
     def game_kind(self, obj) -> str:
