@@ -1,6 +1,6 @@
 """Limits per user (per address for visitors), shared by every socket and web process through Redis.
 
-A socket's own token bucket (in the consumer) stops a single socket cheaply;
+A socket's own token bucket (``TokenBucket``, kept by the consumer) stops a single socket cheaply;
 these stop one person spreading a flood over many sockets or processes: a
 budget of frames per user across all his sockets (the ``limits`` library's
 fixed windows in Redis), and a cap on how many sockets he may hold open.
@@ -29,6 +29,28 @@ from limits.storage import storage_from_string
 from core.outage import tolerate
 
 log = logging.getLogger(__name__)
+
+
+class TokenBucket:
+    """One socket's own frame budget, counted in the process: a burst of ``burst`` frames, refilled at
+    ``rate`` a second."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, burst: float, rate: float) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    def take(self) -> bool:
+        """Spend a frame's token; False (nothing spent) when the budget is used up."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
 
 #: a socket not seen for this long (its process died) no longer counts towards the cap
 SOCKET_TTL = 600

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -19,6 +18,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from accounts.sockets import UserSocketMixin, recheck
 from core.outage import OutageSafeMixin, tolerate
 from core.sockets import CLOSE_SIGNED_OUT, database_sync_to_async
+from core.throttle import TokenBucket
 from notifications.selectors import notification_of, notification_payload, notifications_group, unread_count
 from social import presence
 from social.selectors import socket_hello
@@ -62,7 +62,7 @@ class PresenceConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer)
         query = parse_qs(self.scope.get("query_string", b"").decode("utf-8", "replace"))
         path = (query.get("at") or [""])[0][:200]
         self.where = await database_sync_to_async(place_of)(user, path)
-        self.tokens, self.stamp = BURST, time.monotonic()
+        self.frames = TokenBucket(BURST, RATE)
         self.groups_joined = [social_group(user.pk), notifications_group(user.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
@@ -88,17 +88,8 @@ class PresenceConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer)
             database_sync_to_async(presence.presence_leave)(self.user.pk, self.channel_name), "going offline"
         )
 
-    def _allow_frame(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not self._allow_frame():
+        if not self.frames.take():
             await self._error("rate", "too many messages: slow down a little")
             return
         raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")

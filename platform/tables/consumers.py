@@ -14,7 +14,6 @@ import asyncio
 import json
 import logging
 import re
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qs
@@ -29,6 +28,7 @@ from accounts.sockets import UserSocketMixin
 from core import outbox
 from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
 from core.sockets import CLOSE_TOO_MANY, database_sync_to_async
+from core.throttle import TokenBucket
 from games import get_game
 from tables import live, parts, relay
 from tables.hooks import table_context_html
@@ -133,7 +133,7 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
         if not await self.user_socket_open():
             return
         self.group = relay.group_name(self.table_id)
-        self.tokens, self.stamp = BURST, time.monotonic()
+        self.frames = TokenBucket(BURST, RATE)
         self.rate_refusals = 0
         #: what this socket last sent of each fragment: only changed ones are sent again
         self.sent: dict[str, str] = {}
@@ -189,18 +189,9 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
             await self.send_error("removed", event["reason"])
         await super().user_disconnect(event)
 
-    def _allow_frame(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
-            if not self._allow_frame():
+            if not self.frames.take():
                 raise ActionRefused("rate", gettext("too many messages: slow down a little"))
             size = len(text_data.encode("utf-8")) if text_data is not None else len(bytes_data or b"")
             if size > MAX_FRAME:
