@@ -13,13 +13,11 @@ pipeline (``renew_with``), so an idle socket keeps counting as long as it is ope
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import time
 import weakref
 from typing import Any, Protocol
 
-import redis
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from limits import parse_many
@@ -27,6 +25,7 @@ from limits.aio.strategies import FixedWindowRateLimiter
 from limits.storage import storage_from_string
 
 from core.outage import tolerate
+from core.redis_client import redis_client
 
 log = logging.getLogger(__name__)
 
@@ -68,12 +67,6 @@ def client_key(scope: dict) -> str:
 def _storage_url() -> str:
     url = settings.REDIS_URL
     return "redis+unix://" + url[len("unix://") :] if url.startswith("unix://") else url
-
-
-@functools.cache
-def redis_client() -> redis.Redis:
-    """One client (a connection pool) per process, for the counters here and ``tables.presence``."""
-    return redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
 
 
 #: per event loop (a web process has one; tests open many): an asyncio Redis client belongs to its loop

@@ -12,23 +12,15 @@ from __future__ import annotations
 
 import logging
 import time
-from functools import lru_cache
 
 import redis
 from django.conf import settings
 
+from core.redis_client import redis_client
+
 log = logging.getLogger(__name__)
 
 PREFIX = "cards:presence"
-
-
-@lru_cache(maxsize=1)
-def _client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
-
-
-def client() -> redis.Redis:
-    return _client(settings.REDIS_URL)
 
 
 def _conns(user_id: int) -> str:
@@ -52,7 +44,7 @@ def heartbeat() -> int:
 def presence_touch(user_id: int, channel: str, where: str = "") -> None:
     """A socket of ``user_id`` is alive (connect and every heartbeat), at ``where``."""
     now, seconds = time.time(), ttl()
-    pipe = client().pipeline()
+    pipe = redis_client().pipeline()
     pipe.zadd(_conns(user_id), {channel: now + seconds})
     pipe.zremrangebyscore(_conns(user_id), "-inf", now)  # tabs of a dead process
     pipe.hset(_where(user_id), channel, where)
@@ -62,7 +54,7 @@ def presence_touch(user_id: int, channel: str, where: str = "") -> None:
 
 
 def presence_leave(user_id: int, channel: str) -> None:
-    pipe = client().pipeline()
+    pipe = redis_client().pipeline()
     pipe.zrem(_conns(user_id), channel)
     pipe.hdel(_where(user_id), channel)
     pipe.execute()
@@ -73,7 +65,7 @@ def online_where(user_ids: list[int]) -> dict[int, list[str]]:
     if not user_ids:
         return {}
     now = time.time()
-    pipe = client().pipeline()
+    pipe = redis_client().pipeline()
     for uid in user_ids:
         pipe.zrangebyscore(_conns(uid), now, "+inf")
         pipe.hgetall(_where(uid))

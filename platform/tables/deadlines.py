@@ -26,6 +26,7 @@ from functools import lru_cache
 import redis
 from django.conf import settings
 
+from core.redis_client import redis_client
 from tables.models import Game
 
 logger = logging.getLogger(__name__)
@@ -43,17 +44,8 @@ return due
 
 
 @lru_cache(maxsize=1)
-def _client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
-
-
-def client() -> redis.Redis:
-    return _client(settings.REDIS_URL)
-
-
-@lru_cache(maxsize=1)
 def _claim_script(url: str):
-    return _client(url).register_script(CLAIM)
+    return redis_client().register_script(CLAIM)
 
 
 def member(game_id: int, move_number: int) -> str:
@@ -68,7 +60,7 @@ def parse(raw: bytes | str) -> tuple[int, int]:
 
 def deadline_set(game_id: int, move_number: int, deadline: datetime) -> None:
     """The turn ``move_number`` of the game is due at ``deadline``; the turn before it no longer is."""
-    pipe = client().pipeline(transaction=False)
+    pipe = redis_client().pipeline(transaction=False)
     pipe.zrem(KEY, member(game_id, move_number - 1))  # played: spare the sweeper a no-op
     pipe.zadd(KEY, {member(game_id, move_number): deadline.timestamp()})
     try:
@@ -83,7 +75,7 @@ def deadlines_drop(turns: list[tuple[int, int]]) -> None:
     if not turns:
         return
     try:
-        client().zrem(KEY, *(member(g, m) for g, m in turns))
+        redis_client().zrem(KEY, *(member(g, m) for g, m in turns))
     except redis.RedisError as exc:
         logger.warning("turn deadlines not dropped (%s): they come due as no-ops", exc)
 
@@ -95,7 +87,7 @@ def deadlines_reseed(chunk: int = 2000) -> int:
         .values_list("pk", "move_number", "deadline")
         .iterator(chunk_size=chunk)
     )
-    pipe, batch, count = client().pipeline(transaction=False), {}, 0
+    pipe, batch, count = redis_client().pipeline(transaction=False), {}, 0
     for game_id, move_number, deadline in rows:
         batch[member(game_id, move_number)] = deadline.timestamp()
         if len(batch) >= chunk:
@@ -118,8 +110,8 @@ def deadlines_sweep(limit: int = 200) -> int:
     """Re-seed the set if its marker is gone, then act on every due turn. Returns how many timeouts acted."""
     from tables.services import game_apply_timeout
 
-    redis_client = client()
-    if redis_client.set(SEEDED, "1", nx=True, ex=int(settings.TURN_RESEED_SECONDS)):
+    client = redis_client()
+    if client.set(SEEDED, "1", nx=True, ex=int(settings.TURN_RESEED_SECONDS)):
         seeded = deadlines_reseed()
         logger.info("turn deadlines re-seeded from the database: %s playing games", seeded)
     now = time.time()
@@ -149,5 +141,5 @@ def deadlines_sweep(limit: int = 200) -> int:
             logger.exception("turn timeout of game %s move %s failed; retried next sweep", game_id, move_number)
             again[member(game_id, move_number)] = now
     if again:
-        redis_client.zadd(KEY, again)
+        client.zadd(KEY, again)
     return acted

@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from core.throttle import SOCKET_TTL, redis_client
+from core.redis_client import redis_client
+from core.throttle import SOCKET_TTL
 
 TTL = SOCKET_TTL
 

@@ -21,6 +21,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from config.asgi import application
+from core import redis_client as redis_clients
 from core import throttle
 from core.embedded import start_redis
 from core.outage import CLOSE_UNAVAILABLE
@@ -54,7 +55,7 @@ class OwnRedis:
 
 def _forget_clients() -> None:
     # the clients a process keeps for REDIS_URL (the cache and the channel layers are reset by override_settings)
-    throttle.redis_client.cache_clear()
+    redis_clients._client.cache_clear()
     throttle._LIMITERS.clear()
 
 

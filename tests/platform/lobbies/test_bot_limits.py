@@ -7,7 +7,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 from django.utils import timezone
 
-from core.throttle import redis_client
+from core.redis_client import redis_client
 from lobbies import services
 from tables import tasks
 from tables.models import Game, Seat, Table

@@ -145,7 +145,7 @@ async def group_size(group):
     """How many connections Redis pushes the table's events to (its layer is pub/sub: one per subscribed process)."""
     from channels.layers import get_channel_layer
 
-    from core.throttle import redis_client
+    from core.redis_client import redis_client
     from tables import relay
 
     name = get_channel_layer(relay.LAYER)._get_layer()._get_group_channel_name(group)

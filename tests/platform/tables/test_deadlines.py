@@ -17,6 +17,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from core.redis_client import redis_client
 from tables import deadlines
 from tables.models import Game, Move
 from tables.selectors import seat_view
@@ -29,7 +30,7 @@ from tests.platform.tables.factories import started_table
 def turn_set(settings):
     """Timers on (as in production), and an empty set marked seeded: each test says what is in it."""
     settings.TURN_TASKS = True
-    client = deadlines.client()
+    client = redis_client()
     client.delete(deadlines.KEY)
     client.set(deadlines.SEEDED, "1", ex=600)
     yield client

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.test import Client
 
 from config.asgi import application
+from core.redis_client import redis_client
 from core.sockets import CLOSE_SIGNED_OUT, CLOSE_TOO_MANY
 from measure.sessions import session_cookie_for
 from tables.models import Game
@@ -219,7 +220,6 @@ async def test_the_lobby_chat_socket_shares_the_cap_and_closes_on_logout(setting
 
 async def test_idle_sockets_keep_counting_towards_the_cap_and_their_table(settings):
     """An open socket counts however long it sits idle: entries older than the TTL are a dead process's."""
-    from core import throttle
     from tables.presence import TTL, present_users
 
     settings.SOCKETS_PER_USER = 2
@@ -227,7 +227,7 @@ async def test_idle_sockets_keep_counting_towards_the_cap_and_their_table(settin
     table, players, _ = await sync_to_async(started_table)("durak", 2)
     idle = await open_sockets(table, players[0], 2)
     # both last seen a moment before they would stop counting, as after ten idle minutes
-    client, counted = throttle.redis_client(), f"cards:sockets:user:{players[0].pk}"
+    client, counted = redis_client(), f"cards:sockets:user:{players[0].pk}"
     present = f"cards:table-present:{table.pk}"
     for key in (counted, present):
         client.zadd(key, {member: time.time() - TTL + 1 for member in client.zrange(key, 0, -1)})

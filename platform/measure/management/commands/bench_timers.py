@@ -35,6 +35,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from accounts.models import User
+from core.redis_client import redis_client
 from games import GAMES
 from tables import deadlines, turns
 from tables.models import Game, Seat, Table
@@ -139,7 +140,7 @@ class Command(BaseCommand):
         from config.celery import app
         from core.selectors import celery_workers
 
-        client = redis.Redis.from_url(settings.REDIS_URL)
+        client = redis_client()
         root = Path(settings.BASE_DIR)
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([str(root / "platform"), str(root)])
@@ -208,10 +209,10 @@ class Command(BaseCommand):
     def _sweep(self, count: int) -> None:
         """Time the sweeper through ``count`` due turns whose games are gone (what a played turn costs it)."""
         now = time.time()
-        deadlines.client().zadd(deadlines.KEY, {deadlines.member(FAKE_GAME_BASE + i, 0): now for i in range(count)})
-        size = deadlines.client().memory_usage(deadlines.KEY) or 0
+        redis_client().zadd(deadlines.KEY, {deadlines.member(FAKE_GAME_BASE + i, 0): now for i in range(count)})
+        size = redis_client().memory_usage(deadlines.KEY) or 0
         started, sweeps = time.perf_counter(), 0
-        while deadlines.client().zcount(deadlines.KEY, "-inf", now):
+        while redis_client().zcount(deadlines.KEY, "-inf", now):
             deadlines.deadlines_sweep()
             sweeps += 1
         elapsed = time.perf_counter() - started

@@ -1,0 +1,24 @@
+"""The process's own Redis client, for what the platform keeps in Redis itself: socket counts and a table's
+present players (``core.throttle``, ``tables.presence``), who is online (``social.presence``) and the turns'
+deadlines (``tables.deadlines``).
+
+One client, so one connection pool, per process and ``REDIS_URL`` (a test that points the process at a Redis
+of its own gets a client for it). Django's cache, the channel layers and Celery connect by themselves.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import redis
+from django.conf import settings
+
+
+@lru_cache(maxsize=1)
+def _client(url: str) -> redis.Redis:
+    # short timeouts: a request or a socket waiting on a Redis that is gone gets its answer (core.outage) soon
+    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+
+
+def redis_client() -> redis.Redis:
+    return _client(settings.REDIS_URL)
