@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games import GAMES, get_game
@@ -23,16 +23,23 @@ from tournaments.series import series_create, series_csv, series_events, series_
 
 
 class SeriesForm(forms.Form):
-    name = forms.CharField(label=_l("Name"), max_length=80)
-    game = forms.ChoiceField(label=_l("Game"), choices=())
-    description = forms.CharField(label=_l("Description"), required=False, max_length=4000, widget=forms.Textarea)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=())
+    description = forms.CharField(
+        label=gettext_lazy("Description"), required=False, max_length=4000, widget=forms.Textarea
+    )
     schedule = forms.ChoiceField(
-        label=_l("Schedule"),
-        choices=[("weekly", _l("Every week, from the first event")), ("dates", _l("On the dates listed below"))],
+        label=gettext_lazy("Schedule"),
+        choices=[
+            ("weekly", gettext_lazy("Every week, from the first event")),
+            ("dates", gettext_lazy("On the dates listed below")),
+        ],
         initial="weekly",
     )
     dates = forms.CharField(
-        label=_l("Dates (one a line, your local time: 2026-12-04 19:00)"), required=False, widget=forms.Textarea
+        label=gettext_lazy("Dates (one a line, your local time: 2026-12-04 19:00)"),
+        required=False,
+        widget=forms.Textarea,
     )
     tz = forms.CharField(required=False, initial="UTC", widget=forms.HiddenInput, max_length=64)
 

@@ -9,8 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_POST
 
 from games import GAMES, get_game
@@ -191,19 +190,23 @@ def _back(tournament: Tournament, request: HttpRequest) -> str:
 
 register = _post(
     lambda r, t: services.registration_join(tournament_id=t.pk, user=r.user, token=r.POST.get("invite", "")),
-    _l("You are registered."),
+    gettext_lazy("You are registered."),
 )
-withdraw = _post(lambda r, t: services.registration_withdraw(tournament_id=t.pk, user=r.user), _l("You withdrew."))
+withdraw = _post(
+    lambda r, t: services.registration_withdraw(tournament_id=t.pk, user=r.user), gettext_lazy("You withdrew.")
+)
 check_in = _post(
-    lambda r, t: services.registration_check_in(tournament_id=t.pk, user=r.user), _l("You are checked in.")
+    lambda r, t: services.registration_check_in(tournament_id=t.pk, user=r.user), gettext_lazy("You are checked in.")
 )
 NEXT_DONE = {
-    "started": _l("The event has started: round 1 is seated and every player is called to his table."),
-    "started_round": _l("The round was ended early and the next round is seated."),
-    "finished": _l("The last round was ended early: the event is finished and its standings are final."),
-    "settling": _l("The round was ended early: bots play the unfinished tables out, then the next round starts."),
-    "awaiting organizer": _l("The round was ended early: enter the stopped tables' results below."),
-    "settled": _l("The round was ended early: the unfinished tables were scored from their positions."),
+    "started": gettext_lazy("The event has started: round 1 is seated and every player is called to his table."),
+    "started_round": gettext_lazy("The round was ended early and the next round is seated."),
+    "finished": gettext_lazy("The last round was ended early: the event is finished and its standings are final."),
+    "settling": gettext_lazy(
+        "The round was ended early: bots play the unfinished tables out, then the next round starts."
+    ),
+    "awaiting organizer": gettext_lazy("The round was ended early: enter the stopped tables' results below."),
+    "settled": gettext_lazy("The round was ended early: the unfinished tables were scored from their positions."),
 }
 
 
@@ -216,15 +219,15 @@ def _next_round(request: HttpRequest, tournament: Tournament) -> object:
 next_round = _post(_next_round, lambda done: NEXT_DONE.get(str(done), NEXT_DONE["started_round"]), confirm=True)
 pause = _post(
     lambda r, t: services.tournament_pause(tournament_id=t.pk, user=r.user, paused=True),
-    _l("Paused: every table waits with its clocks stopped, and every player is told."),
+    gettext_lazy("Paused: every table waits with its clocks stopped, and every player is told."),
 )
 resume = _post(
     lambda r, t: services.tournament_pause(tournament_id=t.pk, user=r.user, paused=False),
-    _l("Resumed: the tables play on, and the round's time limit moved on by the pause."),
+    gettext_lazy("Resumed: the tables play on, and the round's time limit moved on by the pause."),
 )
 announce = _post(
     lambda r, t: services.announcement_post(tournament_id=t.pk, user=r.user, text=r.POST.get("text", "")),
-    _l("Announcement sent to every table."),
+    gettext_lazy("Announcement sent to every table."),
 )
 
 
@@ -239,7 +242,7 @@ settle = _post(
     lambda r, t: board_settle(
         tournament_id=t.pk, user=r.user, board_id=_board_id(r), entries=r.POST.getlist("entry")[:16]
     ),
-    _l("The table's result is recorded."),
+    gettext_lazy("The table's result is recorded."),
 )
 
 
@@ -287,43 +290,43 @@ def _confirm_first(post_view: Callable[[HttpRequest, int], HttpResponse], questi
 disqualify = _confirm_first(
     _post(
         lambda r, t: services.player_disqualify(tournament_id=t.pk, user=r.user, player_id=_player_id(r)),
-        _l("The player is disqualified and told; a bot plays his seat out. Reinstate him below to undo it."),
+        gettext_lazy("The player is disqualified and told; a bot plays his seat out. Reinstate him below to undo it."),
         confirm=True,
     ),
-    _l("disqualify %(name)s"),
-    _l(
+    gettext_lazy("disqualify %(name)s"),
+    gettext_lazy(
         "He is told at once. A bot plays his seat to the end of this round; his results so far stay, and he is "
         "not seated in the next rounds. You can reinstate him later: he is then seated again from the next round."
     ),
 )
 reinstate = _post(
     lambda r, t: services.player_reinstate(tournament_id=t.pk, user=r.user, player_id=_player_id(r)),
-    _l("The player is reinstated and told: he is seated again from the next round."),
+    gettext_lazy("The player is reinstated and told: he is seated again from the next round."),
 )
 withdraw_player = _confirm_first(
     _post(
         lambda r, t: organizer.player_withdraw(tournament_id=t.pk, user=r.user, player_id=_player_id(r)),
-        _l("The player is withdrawn and told. Restore him below to undo it."),
+        gettext_lazy("The player is withdrawn and told. Restore him below to undo it."),
         confirm=True,
     ),
-    _l("withdraw %(name)s from the event"),
-    _l(
+    gettext_lazy("withdraw %(name)s from the event"),
+    gettext_lazy(
         "He is told at once and will not be seated; his place goes to the first player on the waiting list. "
         "You can restore him until the start."
     ),
 )
 restore_player = _post(
     lambda r, t: organizer.player_restore(tournament_id=t.pk, user=r.user, player_id=_player_id(r)),
-    _l("The player's registration is restored, and he is told."),
+    gettext_lazy("The player's registration is restored, and he is told."),
 )
 cancel = _post(
     lambda r, t: organizer.tournament_cancel(tournament_id=t.pk, user=r.user),
-    _l("The event is cancelled and every registered player told. You can reopen it until its start."),
+    gettext_lazy("The event is cancelled and every registered player told. You can reopen it until its start."),
     confirm=True,
 )
 reopen = _post(
     lambda r, t: organizer.tournament_reopen(tournament_id=t.pk, user=r.user),
-    _l("The event is open again, with its registrations."),
+    gettext_lazy("The event is open again, with its registrations."),
 )
 
 

@@ -387,3 +387,20 @@ def test_seat_set_away_still_works_for_ordinary_tables():
     seat_set_away(board.table_id, players[0], True)
     seat_set_away(board.table_id, players[0], False)
     assert not Seat.objects.get(table_id=board.table_id, user=players[0]).away
+
+
+@pytest.mark.parametrize(
+    ("lang", "cancel", "paused"),
+    [("ru", "Отменить турнир", "Пауза: ходов нет"), ("uk", "Скасувати турнір", "Пауза: ходів немає")],
+)
+def test_the_organizer_s_panel_and_the_paused_table_speak_the_reader_s_language(client, lang, cancel, paused):
+    owner = organizer()
+    t = event(owner)
+    client.force_login(owner)
+    assert cancel in client.get(t.get_absolute_url(), headers={"accept-language": lang}).content.decode()
+    t, players = started(owner, rounds=2)
+    services.tournament_pause(tournament_id=t.pk, user=owner, paused=True)
+    board = Board.objects.get(round__tournament=t)
+    client.force_login(players[0])
+    page = client.get(reverse("table", args=[board.table_id]), headers={"accept-language": lang}).content.decode()
+    assert paused in page
