@@ -62,7 +62,9 @@ from tests.platform.tournaments.factories import play_round_out
 from tournaments import services
 from tournaments.series import series_create, series_next_event
 owner = User.objects.get(username={owner!r})
-players = [User.objects.create_user(f"club{tag}{{i}}", None, "x" * 12, display_name=f"Club{tag}{{i}}") for i in range(6)]
+players = [
+    User.objects.create_user(f"club{tag}{{i}}", None, "x" * 12, display_name=f"Club{tag}{{i}}") for i in range(6)
+]
 series = series_create(organizer=owner, name="Pulka {tag}", game="biznes", weekly=True)
 now = timezone.now()
 event = services.tournament_create(
