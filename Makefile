@@ -50,7 +50,7 @@ test-fast: $(VENV)/.stamp-dev $(VENDOR) $(LOCALE)
 lint: $(VENV)/.stamp-dev
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m mypy games
+	$(PY) -m mypy
 	PYTHONPATH=platform $(VENV)/bin/lint-imports --no-cache
 
 bench: $(VENV)/.stamp-run
