@@ -9,4 +9,4 @@ class UserAdmin(BaseUserAdmin):
     list_display = ("username", "display_name", "email", "is_bot", "is_staff", "is_active", "date_joined")
     list_filter = ("is_bot", "is_staff", "is_active")
     search_fields = ("username", "display_name", "email")
-    fieldsets = (*BaseUserAdmin.fieldsets, ("Player", {"fields": ("display_name", "is_bot")}))
+    fieldsets = (*(BaseUserAdmin.fieldsets or ()), ("Player", {"fields": ("display_name", "is_bot")}))

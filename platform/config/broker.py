@@ -22,7 +22,8 @@ class Channel(kombu_redis.Channel):
     def _connparams(self, asynchronous: bool = False):
         if self.connection.client is None:
             raise RedisConnectionError("the broker connection is already closed")
-        return super()._connparams(asynchronous=asynchronous)
+        # private in kombu, so its stubs leave it out
+        return super()._connparams(asynchronous=asynchronous)  # type: ignore[misc]
 
 
 class Transport(kombu_redis.Transport):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -62,7 +63,7 @@ def env_list(name: str, default: list[str], environ: Mapping[str, str] = os.envi
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
-def database_config(url: str | None, default_sqlite: str, pool: int = 0) -> dict:
+def database_config(url: str | None, default_sqlite: str, pool: int = 0) -> dict[str, Any]:
     """``DATABASE_URL`` (PostgreSQL or SQLite) or the embedded SQLite file.
 
     ``pool`` > 0 (PostgreSQL only): Django's psycopg pool of at most that many connections,
@@ -96,7 +97,7 @@ def database_config(url: str | None, default_sqlite: str, pool: int = 0) -> dict
         # the pool keeps the connections: Django must hand each back after use (CONN_MAX_AGE 0)
         config["CONN_MAX_AGE"] = 0
         config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": {"min_size": 2, "max_size": pool, "timeout": 10}}
-    return config
+    return dict(config)
 
 
 def redis_url(url: str | None, embedded_socket: str) -> str:

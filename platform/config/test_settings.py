@@ -16,6 +16,7 @@ os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 # the measuring app too: tests open sockets with its sessions and run every command's --help
 os.environ.setdefault("MEASURE_TOOLS", "1")
 
+from config.env import env_bool
 from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

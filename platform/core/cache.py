@@ -60,7 +60,7 @@ class ResilientRedisCache(RedisCache):
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         with _HEALTH_LOCK:
-            self._health = _HEALTH.setdefault((*self._servers, self.key_prefix), _Health())
+            self._health = _HEALTH.setdefault((server, self.key_prefix), _Health())
 
     def _call(self, name: str, call: Callable[[], T], fallback: T, unsure: Iterable[Key] = ()) -> T:
         health = self._health

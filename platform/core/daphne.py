@@ -34,7 +34,9 @@ from twisted.internet import tcp
 try:
     import uvloop
 except ImportError:  # not built for every platform (Windows): asyncio's own loop then
-    uvloop = None
+    fast_loop: type[asyncio.AbstractEventLoopPolicy] | None = None
+else:
+    fast_loop = uvloop.EventLoopPolicy
 
 _buffered = tcp.Connection.write
 
@@ -64,10 +66,12 @@ def _plain(obj: object, *args: object, **kwargs: object) -> str:
 
 
 def install() -> None:
-    if uvloop is not None:
-        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
-    tcp.Connection.write = _write  # type: ignore[method-assign]
-    autobahn.websocket.protocol.hltype = autobahn.websocket.protocol.hlval = _plain
+    if fast_loop is not None:
+        asyncio.set_event_loop_policy(fast_loop())
+    # replaced on purpose; the stubs type the originals (write on a base class, the formatters private)
+    tcp.Connection.write = _write  # type: ignore[method-assign,assignment]
+    protocol = autobahn.websocket.protocol
+    protocol.hltype = protocol.hlval = _plain  # type: ignore[attr-defined,assignment]
 
 
 if __name__ == "__main__":

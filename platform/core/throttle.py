@@ -82,7 +82,7 @@ async def frame_allowed(key: str) -> bool:
     limiter = _LIMITERS.get(loop)
     if limiter is None:
         storage = storage_from_string("async+" + _storage_url(), implementation="redispy")
-        limiter = _LIMITERS[loop] = FixedWindowRateLimiter(storage)  # type: ignore[arg-type]
+        limiter = _LIMITERS[loop] = FixedWindowRateLimiter(storage)
     # every window counted at once: one round trip's wait, not one per window
     hits = await asyncio.gather(
         *(limiter.hit(item, "frames", key) for item in parse_many(settings.SOCKET_FRAME_LIMITS))
