@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -52,7 +53,7 @@ def friendship_state(user: User, other: User) -> str:
     return "sent" if row.from_user_id == user.pk else "received"
 
 
-def table_mates(user: User, usernames: list[str]) -> list[dict[str, Any]]:
+def table_mates(user: User | AnonymousUser, usernames: list[str]) -> list[dict[str, Any]]:
     """The other human players of a table, each with ``user``'s friendship state towards him (one query each way)."""
     if not user.is_authenticated:
         return []

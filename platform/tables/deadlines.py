@@ -89,6 +89,7 @@ def deadlines_reseed(chunk: int = 2000) -> int:
     )
     pipe, batch, count = redis_client().pipeline(transaction=False), {}, 0
     for game_id, move_number, deadline in rows:
+        assert deadline is not None  # filtered above
         batch[member(game_id, move_number)] = deadline.timestamp()
         if len(batch) >= chunk:
             pipe.zadd(KEY, batch)

@@ -66,7 +66,7 @@ STEADY = frozenset({"table-sheet", "table-away", "table-end", "table-links"})
 WATCHERS_STEADY = frozenset({"table-play"})
 #: the log's fragment, sent whole only to a page that lacks its earlier lines
 LOG = "table-log"
-LOG_TEMPLATE = next(template for fid, template, _ in FRAGMENTS if fid == LOG)
+LOG_TEMPLATE = next(template for fid, template, _ in FRAGMENTS if fid == LOG and template is not None)
 
 
 #: tells apart snapshots read in full: those built from deltas since share their first one's number
@@ -251,8 +251,13 @@ async def snapshot(
             return snap
         if table.loading is None:
             table.started += 1
-            moved = snapshot_from_delta(snap.data, delta) if delta and snap is not None and not fresh else None
-            if moved is not None:  # built here, between two awaits: no other load can interleave
+            if (
+                delta
+                and snap is not None
+                and not fresh
+                and (moved := snapshot_from_delta(snap.data, delta)) is not None
+            ):
+                # built here, between two awaits: no other load can interleave
                 table.snapshot, table.done = snap.follow(moved), table.started
                 continue
             table.loading = asyncio.ensure_future(_load(table_id, table, table.started))

@@ -8,6 +8,7 @@ replaying ``Move`` rows from the game's setup (options, seats, dealer, deck).
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
@@ -17,10 +18,13 @@ from django.utils.translation import gettext_lazy
 from games import GAMES, get_game
 from games.bots import LEVEL_TITLES, LEVELS
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 BOT_LEVELS = [(level, gettext_lazy(LEVEL_TITLES[level])) for level in LEVELS]
 
 
-def game_choices() -> list[tuple[str, str]]:
+def game_choices() -> list[tuple[str, StrOrPromise]]:
     """Every registered game (name, title), read when asked: a game registered later is a valid choice.
 
     The title is translated when shown (``get_game_display``), in the reader's language.

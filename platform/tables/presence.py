@@ -8,7 +8,7 @@ Read by the sweeper that ends tables only bots are still playing.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, cast
 
 from core.redis_client import redis_client
 from core.throttle import SOCKET_TTL
@@ -40,5 +40,6 @@ def presence_remove(table_id: int, user_id: int, channel: str) -> None:
 
 
 def present_users(table_id: int) -> set[int]:
-    members = redis_client().zrangebyscore(_key(table_id), time.time() - TTL, "+inf")
+    # redis-py types a reply for its sync and async clients at once (Awaitable | Any)
+    members = cast("list[bytes]", redis_client().zrangebyscore(_key(table_id), time.time() - TTL, "+inf"))
     return {int(m.split(b":", 1)[0]) for m in members}

@@ -42,8 +42,8 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
                 seen.add(kind)
                 composed.append({"type": kind})
             # an action announced as a kind (a claim's "kings") gets a kind picker beside its button
-            if action.get("kind") is not None and action.get("kind") not in kinds:
-                kinds.append(action.get("kind"))
+            if (announced_kind := action.get("kind")) is not None and announced_kind not in kinds:
+                kinds.append(announced_kind)
                 announced.add(kind)
         elif kind == "play" and action.get("as"):
             jokers.setdefault(action["card"], []).append(action["as"])

@@ -29,6 +29,13 @@ M = TypeVar("M", bound=models.Model)
 Converter = Callable[[Any, Any, Any], Any]
 
 
+def _column(field: models.Field[Any, Any]) -> str:
+    """A concrete field's column (the stubs allow None, which only a field stored nowhere has)."""
+    if field.column is None:
+        raise TypeError(f"{field} has no column")
+    return field.column
+
+
 class _Reader:
     """A model's concrete columns in a SELECT, and the row turned back into an instance."""
 
@@ -37,7 +44,8 @@ class _Reader:
         self.model, self.alias = model, alias
         self.fields = list(model._meta.concrete_fields)
         table = connection.ops.quote_name(model._meta.db_table)
-        self.columns = ", ".join(f"{table}.{connection.ops.quote_name(f.column)}" for f in self.fields)
+        self.columns = ", ".join(f"{table}.{connection.ops.quote_name(_column(f))}" for f in self.fields)
+        self.names = [f.attname for f in self.fields]
         # what the ORM's compiler applies to each column it reads (the backend's, then the field's)
         self.converters: list[tuple[int, list[Converter], Any]] = []
         for i, field in enumerate(self.fields):
@@ -52,7 +60,7 @@ class _Reader:
         for i, converters, col in self.converters:
             for convert in converters:
                 values[i] = convert(values[i], col, connection)
-        return self.model.from_db(self.alias, None, values)
+        return self.model.from_db(self.alias, self.names, values)
 
 
 @cache
@@ -78,7 +86,7 @@ def _statements(alias: str) -> dict[str, Any]:
         ),
         "move_fields": move_fields,
         "insert": (
-            f"INSERT INTO {q(Move._meta.db_table)} ({', '.join(q(f.column) for f in move_fields)})"
+            f"INSERT INTO {q(Move._meta.db_table)} ({', '.join(q(_column(f)) for f in move_fields)})"
             f" VALUES ({', '.join(['%s'] * len(move_fields))})" + (f" RETURNING {q('id')}" if returning else "")
         ),
         "returning": returning,
@@ -117,7 +125,7 @@ def game_lock(game_id: int) -> tuple[Game, list[Seat]] | None:
     split = len(sql["game"].fields)
     game = sql["game"].instance(row[:split])
     Game.table.field.set_cached_value(game, sql["table"].instance(row[split:]))
-    return game, [sql["seat"].instance(r) for r in seat_rows]  # type: ignore[misc]
+    return game, [sql["seat"].instance(r) for r in seat_rows]
 
 
 def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = True) -> Move:
@@ -147,8 +155,15 @@ def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = Tr
 
 
 @cache
-def _update(alias: str, fields: tuple[str, ...]) -> tuple[str, list[models.Field]]:
+def _update(alias: str, fields: tuple[str, ...]) -> tuple[str, list[models.Field[Any, Any]]]:
     q = connections[alias].ops.quote_name
-    chosen = [Game._meta.get_field(name) for name in fields]
-    assignments = ", ".join(f"{q(f.column)} = %s" for f in chosen)  # type: ignore[union-attr]
-    return f"UPDATE {q(Game._meta.db_table)} SET {assignments} WHERE {q('id')} = %s", chosen  # type: ignore[return-value]
+    chosen = [_stored(Game, name) for name in fields]
+    assignments = ", ".join(f"{q(_column(f))} = %s" for f in chosen)
+    return f"UPDATE {q(Game._meta.db_table)} SET {assignments} WHERE {q('id')} = %s", chosen
+
+
+def _stored(model: type[models.Model], name: str) -> models.Field[Any, Any]:
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field) or not field.concrete:
+        raise TypeError(f"{model.__name__}.{name} is not a column")
+    return field

@@ -10,10 +10,12 @@ from functools import lru_cache
 from typing import Any
 
 from cachetools import LRUCache
+from django.contrib.auth.models import AnonymousUser
 from django.urls import get_script_prefix, reverse
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from accounts.bots import LEVEL_WORDS, seat_names
+from accounts.models import User
 from games import get_game
 from games.base import State
 from games.outcome import halves_to_number
@@ -51,7 +53,7 @@ def rating_label(rated: bool, bots: bool) -> str:
     return gettext("unrated (bots)") if bots else gettext("rated")
 
 
-def seat_index_of(table: Table | int, user) -> int | None:
+def seat_index_of(table: Table | int, user: User | AnonymousUser | None) -> int | None:
     """The user's seat at a table (a Table or its id), or None for a spectator."""
     if user is None or not user.is_authenticated:
         return None
@@ -211,7 +213,7 @@ class Snapshot:
     def context(self, seat: int | None) -> dict[str, Any]:
         """Everything one seat (None: a spectator) is sent: its own view, never another seat's."""
         table, seats, game = self.table, self.seats, self.game
-        rating = rating_label(table.rated, any(s.is_bot or (s.user_id and s.user.is_bot) for s in seats))
+        rating = rating_label(table.rated, any(s.is_bot or (s.user is not None and s.user.is_bot) for s in seats))
         if game is None or self.shared is None:
             players = seat_players(table, None, seats)
             return {
@@ -311,21 +313,25 @@ def snapshot_from_delta(before: Snapshot, delta: str) -> Snapshot | None:
     return Snapshot(before.table, before.seats, fresh, shared, before.kept_for_bots, before.ended)
 
 
-def socket_state(table_id: int, user, hint: tuple[int, int] | None = None) -> dict[str, Any]:
+def socket_state(
+    table_id: int, user: User | AnonymousUser | None, hint: tuple[int, int] | None = None
+) -> dict[str, Any]:
     """Everything one socket (one seat, or a spectator) is sent after a change."""
     snapshot = table_snapshot(table_id, hint)
-    me = user is not None and user.is_authenticated
-    seat = next((s.index for s in snapshot.seats if me and s.user_id == user.pk), None)
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    seat = next((s.index for s in snapshot.seats if user_id is not None and s.user_id == user_id), None)
     return snapshot.context(seat)
 
 
 def _last_human(seats: list[Seat], seat: int) -> bool:
     """No other human plays here: this player's Leave ends the table (unless it is kept for bots)."""
-    return not any(not s.away for s in seats if s.index != seat and s.user_id and not s.is_bot and not s.user.is_bot)
+    return not any(
+        not s.away for s in seats if s.index != seat and s.user is not None and not s.is_bot and not s.user.is_bot
+    )
 
 
 def _humans(seats: list[Seat]) -> list[Seat]:
-    return [s for s in seats if s.user_id and not s.is_bot and not s.user.is_bot]
+    return [s for s in seats if s.user is not None and not s.is_bot and not s.user.is_bot]
 
 
 def table_end_data(table: Table, game: Game, seats: list[Seat]) -> dict[str, Any] | None:
@@ -391,7 +397,7 @@ def invite_token_valid(token: str) -> bool:
     return token == "" or bool(INVITE_TOKEN.fullmatch(token))
 
 
-def table_visible_to(table: Table, user, token: str = "") -> bool:
+def table_visible_to(table: Table, user: User | AnonymousUser | None, token: str = "") -> bool:
     """Public tables are open to everyone; a private one to its creator, its seated players
     and whoever holds its invite link. The lobby, the table page and the socket all ask here."""
     if not table.private or (invite_token_valid(token) and token and secrets.compare_digest(token, table.invite_token)):

@@ -15,10 +15,12 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
+from accounts.models import User
 from games import IllegalAction, get_game
 from games.base import RESIGN_ACTION, State
 from games.bots import DEFAULT_LEVEL, get_bot
@@ -234,7 +236,7 @@ def refuse_if_older(move_number: Any, known: tuple[int, int, int] | None) -> Non
 
 
 def table_player_action(
-    table_id: int, user, move_number: Any, action: Any, known: tuple[int, int, int] | None = None
+    table_id: int, user: User | AnonymousUser, move_number: Any, action: Any, known: tuple[int, int, int] | None = None
 ) -> Applied:
     """A human's move from the socket: find his seat in the table's current game.
 
@@ -368,7 +370,7 @@ def games_sweep_overdue(limit: int = 200) -> int:
 
 
 @transaction.atomic
-def seat_set_away(table_id: int, user, away: bool, reason: str = "left") -> Seat:
+def seat_set_away(table_id: int, user: User, away: bool, reason: str = "left") -> Seat:
     """Leave a running game (a bot plays on) or come back ("I'm back").
 
     ``reason`` is what ``seat_taken_over`` reports: "left", or "banned" when a moderator's ban sends him away
@@ -399,7 +401,9 @@ def seat_set_away(table_id: int, user, away: bool, reason: str = "left") -> Seat
     return seat
 
 
-def table_stop(table: Table, game: Game | None, *, by, reason: str, stop_reason: str | None = None) -> None:
+def table_stop(
+    table: Table, game: Game | None, *, by: User | None, reason: str, stop_reason: str | None = None
+) -> None:
     """Stop a table before its end (a moderator's abort, or only bots left): its running game is never rated.
 
     ``stop_reason`` is what the page tells: "left" (its players all left), "moderator" (the default when
@@ -452,7 +456,7 @@ def table_end_if_humans_gone(table_id: int, game: Game) -> bool:
 
 
 @transaction.atomic
-def table_resign(table_id: int, user) -> Seat:
+def table_resign(table_id: int, user: User) -> Seat:
     """Give up. Where the game's rules end a game for a resigner (``Game.resign_ends``), it ends now as they
     say (the move log keeps ``RESIGN_ACTION``; rated like any finished game); either way he leaves the match
     for good and a bot plays his seat on, and a table left to bots only ends at once.

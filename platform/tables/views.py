@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.http import AuthenticatedRequest
 from core.panels import panels_render
 from tables import parts
 from tables.hooks import table_context_html
@@ -52,7 +53,7 @@ def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def table_away(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_away(request: AuthenticatedRequest, table_id: int) -> HttpResponse:
     """Leave a running game ("a bot plays for me") or come back ("I'm back")."""
     away = request.POST.get("away") == "1"
     try:
@@ -69,7 +70,7 @@ def table_away(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def table_resign_view(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_resign_view(request: AuthenticatedRequest, table_id: int) -> HttpResponse:
     """Give the game up (the page asked "are you sure?" first)."""
     try:
         table_resign(table_id, request.user)
