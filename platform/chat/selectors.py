@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts import blocks
+from accounts.models import User
 from chat.models import PHRASES, ChatMessage, ChatSettings
 from tables.models import Table
+
+if TYPE_CHECKING:
+    from tables.models import Game
 
 #: lines a page (re)load shows per channel
 LAST_LINES = 40
@@ -39,18 +44,18 @@ def line_payload(line: ChatMessage) -> dict[str, Any]:
     }
 
 
-def chat_hidden(user) -> bool:
+def chat_hidden(user: User | AnonymousUser | None) -> bool:
     if user is None or not user.is_authenticated:
         return False
     return ChatSettings.objects.filter(user=user, hidden=True).exists()
 
 
-def sees_spectators(table, seated: bool) -> bool:
+def sees_spectators(table: Table, seated: bool) -> bool:
     """Players never read the spectators' chat while their game runs (no kibitzing)."""
     return not seated or table.status != Table.Status.PLAYING
 
 
-def hidden_senders(user) -> frozenset[int]:
+def hidden_senders(user: User | AnonymousUser | None) -> frozenset[int]:
     """The players whose lines ``user`` does not see: those he blocked."""
     if user is None or not user.is_authenticated:
         return frozenset()
@@ -60,7 +65,8 @@ def hidden_senders(user) -> frozenset[int]:
 def last_lines(
     channel: str, table_id: int | None = None, limit: int = LAST_LINES, hidden: frozenset[int] = frozenset()
 ) -> list[dict[str, Any]]:
-    rows = ChatMessage.objects.filter(channel=channel, table_id=table_id, hidden_at__isnull=True).select_related("user")
+    rows = ChatMessage.objects.filter(channel=channel, hidden_at__isnull=True).select_related("user")
+    rows = rows.filter(table__isnull=True) if table_id is None else rows.filter(table_id=table_id)
     if hidden:
         rows = rows.exclude(user_id__in=hidden)
     lines = list(rows.order_by("-created_at", "-pk")[:limit])
@@ -68,7 +74,7 @@ def last_lines(
     return [line_payload(line) for line in lines]
 
 
-def lobby_chat(user) -> dict[str, Any]:
+def lobby_chat(user: User | AnonymousUser | None) -> dict[str, Any]:
     return {
         "hidden": chat_hidden(user),
         "lines": last_lines(ChatMessage.Channel.LOBBY, hidden=hidden_senders(user)),
@@ -77,7 +83,7 @@ def lobby_chat(user) -> dict[str, Any]:
     }
 
 
-def table_chat(table, user, seated: bool) -> dict[str, Any]:
+def table_chat(table: Table, user: User | AnonymousUser | None, seated: bool) -> dict[str, Any]:
     """What the table page shows at load: the players' lines, and the spectators' when he may read them."""
     hidden = hidden_senders(user)
     return {
@@ -92,7 +98,7 @@ def table_chat(table, user, seated: bool) -> dict[str, Any]:
     }
 
 
-def game_chat(game, user=None) -> list[dict[str, Any]]:
+def game_chat(game: Game, user: User | AnonymousUser | None = None) -> list[dict[str, Any]]:
     """The players' lines said while a game was played (its replay shows them to its players), but for those
     of players ``user`` blocked."""
     rows = ChatMessage.objects.filter(

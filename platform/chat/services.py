@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
+from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import standing
+from accounts.models import User
 from chat.models import MAX_LENGTH, PHRASES, ChatMessage, ChatSettings
 from chat.selectors import line_payload, lobby_group, spectators_group
 from core import outbox
@@ -52,7 +56,13 @@ def _rate_check(user_id: int) -> None:
 
 
 def chat_post(
-    *, user, channel: str, table_id: int | None = None, text: object = "", phrase: object = "", token: str = ""
+    *,
+    user: User | AnonymousUser | None,
+    channel: str,
+    table_id: int | None = None,
+    text: object = "",
+    phrase: object = "",
+    token: str = "",
 ) -> ChatMessage:
     """Post a line to a table's players' or spectators' channel, or to the lobby.
 
@@ -91,20 +101,21 @@ def chat_post(
     return line
 
 
-def _broadcast(line: ChatMessage, payload: dict) -> None:
+def _broadcast(line: ChatMessage, payload: dict[str, Any]) -> None:
     # the sender's id goes beside the line, not in it: each socket hides the lines of those its user blocked
     event = {"type": "chat.line", "line": payload, "sender": line.user_id}
     if line.channel == ChatMessage.Channel.LOBBY:
         outbox.group_send(lobby_group(), event)
-    elif line.channel == ChatMessage.Channel.SPECTATORS:
+        return
+    assert line.table_id is not None  # every other channel is a table's
+    if line.channel == ChatMessage.Channel.SPECTATORS:
         # only spectators' sockets join this group while a game runs: players never receive these lines
         outbox.group_send(spectators_group(line.table_id), event)
     else:
-        assert line.table_id is not None
         relay.table_send(line.table_id, event)  # every socket of the table
 
 
-def chat_lines_hide(lines, *, by) -> list[ChatMessage]:
+def chat_lines_hide(lines: Iterable[ChatMessage | int], *, by: User) -> list[ChatMessage]:
     """Take lines down (a moderator's call, inside his action's transaction): reloads skip them, and every
     open page showing them is told to drop them after commit. Returns the lines newly hidden."""
     rows = list(ChatMessage.objects.select_for_update().filter(pk__in=[getattr(x, "pk", x) for x in lines]))
@@ -132,6 +143,6 @@ def _broadcast_removal(by_place: dict[tuple[str, int | None], list[int]]) -> Non
             relay.table_send(table_id, event)
 
 
-def chat_hide(user, hidden: bool) -> ChatSettings:
+def chat_hide(user: User, hidden: bool) -> ChatSettings:
     settings, _created = ChatSettings.objects.update_or_create(user=user, defaults={"hidden": hidden})
     return settings

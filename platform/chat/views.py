@@ -4,6 +4,7 @@ from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from accounts.http import AuthenticatedRequest
 from chat.services import chat_hide
 
 
@@ -16,7 +17,7 @@ def safe_next(request: HttpRequest, default: str = "/") -> str:
 
 @require_POST
 @login_required
-def hide(request: HttpRequest) -> HttpResponse:
+def hide(request: AuthenticatedRequest) -> HttpResponse:
     """Hide (or show again) every chat for oneself, on every device."""
     chat_hide(request.user, request.POST.get("hidden") == "1")
     return redirect(safe_next(request))

@@ -6,12 +6,15 @@ of a rated Biznes match carries its final total in exact halves and its deals.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Min, Q, Sum
 from django.utils import timezone
 
+from accounts.models import User
 from games.outcome import halves_to_number as to_number
 from leaderboards.models import RatingChange
 
@@ -39,7 +42,7 @@ def _months(first: date, last: date) -> list[date]:
     return months
 
 
-def _standing(position: int, row: dict[str, Any], me_id: int | None) -> dict[str, Any]:
+def _standing(position: int, row: Mapping[str, Any], me_id: int | None) -> dict[str, Any]:
     total, deals = row["total"] or 0, row["deal_count"] or 0
     return {
         "position": position,
@@ -53,7 +56,7 @@ def _standing(position: int, row: dict[str, Any], me_id: int | None) -> dict[str
     }
 
 
-def biznes_season(season: str | None, user) -> dict[str, Any]:
+def biznes_season(season: str | None, user: User | AnonymousUser) -> dict[str, Any]:
     """Total points of every human over the rated Biznes matches that finished in one calendar month."""
     first, start, end = season_bounds(season)
     me_id = user.pk if user.is_authenticated else None

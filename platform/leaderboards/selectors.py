@@ -10,10 +10,12 @@ from collections import defaultdict
 from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from accounts.models import User
 from games import get_game
 from games.outcome import halves_to_number as to_number
 from leaderboards import ratings
@@ -32,7 +34,7 @@ PERIODS = {
 
 def kinds() -> dict[str, str]:
     """Every registered game: its name and title (read on each call, so a game registered later shows up)."""
-    return {name: gettext(title) for name, title in game_choices()}
+    return {name: str(title) for name, title in game_choices()}
 
 
 def shown(rating: float, sigma: float) -> str:
@@ -55,7 +57,7 @@ def _row(position: int, r: PlayerRating, me_id: int | None) -> dict[str, Any]:
     return {"position": position, "user": r.user, "rating": round(r.rating), "games": r.games, "me": r.user_id == me_id}
 
 
-def leaderboard(kind: str, period: str, user) -> dict[str, Any]:
+def leaderboard(kind: str, period: str, user: User | AnonymousUser) -> dict[str, Any]:
     """The top 100 non-provisional humans by displayed rating, and where ``user`` stands (even beyond 100)."""
     board = _board(kind, period)
     me_id = user.pk if user.is_authenticated else None
@@ -86,7 +88,7 @@ def current_ratings(user_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     return found
 
 
-def player_ratings(user) -> dict[str, Any]:
+def player_ratings(user: User) -> dict[str, Any]:
     """Per game: the current rating, a history chart, rated games, wins, fools/losses; Biznes point totals.
 
     Two queries: the rating rows and the change history (counts are summed here, not in SQL,

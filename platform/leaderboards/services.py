@@ -43,7 +43,7 @@ def _identities(seats: list[Seat]) -> tuple[dict[int, int], set[int]] | None:
         if uid is None:
             return None
         who[seat.index] = uid
-        if seat.bot_level or seat.user.is_bot:
+        if seat.bot_level or (seat.user is not None and seat.user.is_bot):
             bots.add(uid)
     return who, bots
 
@@ -65,7 +65,7 @@ def _rated_outcome(game: Game, match: Match) -> Outcome | None:
     return out
 
 
-def rating_on_game_finished(sender, game: Game, **kwargs) -> None:
+def rating_on_game_finished(sender: object, game: Game, **kwargs: object) -> None:
     """``tables.signals.game_finished``: rate the game in its move's transaction."""
     rating_record_game(game, game.match)
 
@@ -75,6 +75,9 @@ def rating_record_game(game: Game, match: Match) -> None:
     out = _rated_outcome(game, match)
     if out is None:
         return
+    finished_at = game.finished_at
+    if finished_at is None:
+        raise ValueError(f"game {game.pk} is rated before it finished")
     table, kind = game.table, game.table.game
     seats = list(Seat.objects.filter(table_id=table.pk).select_related("user").order_by("index"))
     found = _identities(seats)
@@ -92,7 +95,7 @@ def rating_record_game(game: Game, match: Match) -> None:
                 mu=start[0],
                 sigma=start[1],
                 rating=ratings.display(*start),
-                updated_at=game.finished_at,
+                updated_at=finished_at,
             )
             for u in sorted(updated)
         ],
@@ -125,7 +128,7 @@ def rating_record_game(game: Game, match: Match) -> None:
                 user_id=uid,
                 kind=kind,
                 game_id=game.pk,
-                at=game.finished_at,
+                at=finished_at,
                 place=placing.place,
                 won=placing.won,
                 lost=placing.lost,
@@ -144,7 +147,7 @@ def rating_record_game(game: Game, match: Match) -> None:
             sigma,
             new_rating,
             row.games + 1,
-            game.finished_at,
+            finished_at,
         )
     PlayerRating.objects.bulk_update([rows[u] for u in moves], ["mu", "sigma", "rating", "games", "updated_at"])
     RatingChange.objects.bulk_create(changes)

@@ -35,6 +35,6 @@ def match_scores_record(table: Table, match: Match) -> list[MatchScore]:
     return MatchScore.objects.bulk_create(rows, ignore_conflicts=True)
 
 
-def scores_on_match_finished(sender, table: Table, match: Match, **kwargs) -> None:
+def scores_on_match_finished(sender: object, table: Table, match: Match, **kwargs: object) -> None:
     """``tables.signals.match_finished``: keep the final standings, in the move's transaction."""
     match_scores_record(table, match)
