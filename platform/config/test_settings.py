@@ -22,7 +22,7 @@ from config.settings import *  # noqa: F403
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # a turn timer queued by one test would fire inside a later one (game ids repeat after a flush): the tests' app
 # holds turns' deadlines and bot moves back unless this is on (tests that exercise real delivery turn it on)
-TURN_TASKS = env_bool("TURN_TASKS", False)  # noqa: F405
+TURN_TASKS = env_bool("TURN_TASKS", False)
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.platform.turnsheld.TurnsHeld"]  # noqa: F405
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 WHITENOISE_USE_FINDERS = True

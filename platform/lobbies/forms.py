@@ -7,16 +7,21 @@ message is shown on the form as it is.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from core.forms import choice_field
 from games import InvalidOptions
 from games.base import Game
 from games.bots import DEFAULT_LEVEL
 from games.options import Option
 from lobbies.services import default_match_length
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 _SECONDS = {
     15: gettext_lazy("15 seconds"),
@@ -103,7 +108,7 @@ class TableForm(GameOptionsMixin, forms.Form):
         coerce=int,
         initial=0,
         required=False,
-        empty_value=0,
+        empty_value=0,  # type: ignore[arg-type]  # any value is Django's, the stubs take only str | None
         label=gettext_lazy("Time bank"),
         help_text=gettext_lazy("Extra seconds per player for the whole game, used when a turn runs over."),
     )
@@ -131,7 +136,7 @@ class TableForm(GameOptionsMixin, forms.Form):
     def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = range(game.min_seats, game.max_seats + 1)
-        self.fields["seats"].choices = [(n, str(n)) for n in seats]
+        choice_field(self, "seats").choices = [(n, str(n)) for n in seats]
         self.fields["seats"].initial = game.min_seats
         # in the game's own unit (a match counts games, or deals); the plural of a large count is the one
         # "how many" takes in Russian and Ukrainian too
@@ -141,7 +146,8 @@ class TableForm(GameOptionsMixin, forms.Form):
         self.add_game_fields(game)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.errors:
             return data
         self.clean_game_options(data)
@@ -157,7 +163,13 @@ class AgainstBotsForm(forms.Form):
     seats = forms.IntegerField(min_value=2, max_value=8, required=False)
     level = forms.ChoiceField(choices=(), initial=DEFAULT_LEVEL, required=False)
 
-    def __init__(self, *args: Any, games: list[tuple[str, str]], levels: list[tuple[str, str]], **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        games: Sequence[tuple[str, StrOrPromise]],
+        levels: Sequence[tuple[str, StrOrPromise]],
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = games
-        self.fields["level"].choices = levels
+        choice_field(self, "game").choices = games
+        choice_field(self, "level").choices = levels

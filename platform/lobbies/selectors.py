@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
 from accounts.bots import LEVEL_WORDS, seat_names
+from accounts.models import User
 from games import Game, get_game
 from tables.labels import TEAM_LABELS
 from tables.models import Seat, Table
@@ -132,7 +134,7 @@ def match_summary(table: Table) -> str:
     return ", ".join(parts)
 
 
-def seat_rows(table: Table, viewer=None) -> list[SeatRow]:
+def seat_rows(table: Table, viewer: User | AnonymousUser | None = None) -> list[SeatRow]:
     """Uses the prefetched ``seats`` (with users) when there are."""
     viewer_id = getattr(viewer, "pk", None)
     rows = []
@@ -155,7 +157,7 @@ def seat_rows(table: Table, viewer=None) -> list[SeatRow]:
     return rows
 
 
-def table_card(table: Table, viewer=None) -> TableCard:
+def table_card(table: Table, viewer: User | AnonymousUser | None = None) -> TableCard:
     return TableCard(
         table=table,
         title=table.get_game_display(),
@@ -169,7 +171,7 @@ def _with_seats(tables: QuerySet[Table]) -> QuerySet[Table]:
     return tables.select_related("created_by").prefetch_related("seats__user")
 
 
-def open_tables(*, game: str | None = None, viewer=None) -> list[TableCard]:
+def open_tables(*, game: str | None = None, viewer: User | AnonymousUser | None = None) -> list[TableCard]:
     """Public tables still waiting for players, newest first; ``game`` filters."""
     tables = Table.objects.filter(status=Table.Status.OPEN, private=False)
     if game:
@@ -177,7 +179,7 @@ def open_tables(*, game: str | None = None, viewer=None) -> list[TableCard]:
     return [table_card(t, viewer) for t in _with_seats(tables)[:100]]
 
 
-def tables_of(user) -> list[TableCard]:
+def tables_of(user: User | AnonymousUser) -> list[TableCard]:
     """Open or playing tables ``user`` sits at or created (private ones included)."""
     if not user.is_authenticated:
         return []

@@ -19,6 +19,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from accounts import blocks, standing
 from accounts.bots import bots_for_table
+from accounts.models import User
 from core.limits import within_limit
 from games import InvalidOptions, get_game
 from games.bots import DEFAULT_LEVEL
@@ -60,14 +61,14 @@ def _check_open(table: Table) -> None:
         raise LobbyRefused(gettext("This table has already started."))
 
 
-def _check_may_play(user) -> None:
+def _check_may_play(user: User) -> None:
     """A ban or a playban (too many abandoned games lately) keeps a player from new tables."""
     refusal = standing.play_refusal(user)
     if refusal:
         raise LobbyRefused(refusal)
 
 
-def _check_host(table: Table, user) -> None:
+def _check_host(table: Table, user: User) -> None:
     if table.created_by_id != user.pk:
         raise LobbyRefused(gettext("Only the player who created the table can do that."))
 
@@ -95,10 +96,8 @@ def _free_seat(table: Table, index: int | None) -> Seat:
     return seat
 
 
-def _check_bot_tables(user, adding_to: Table | None = None) -> None:
+def _check_bot_tables(user: User, adding_to: Table | None = None) -> None:
     """Each table with bots keeps the workers busy: a user has at most ``BOT_TABLES_PER_USER`` at once."""
-    from accounts.models import User
-
     User.objects.select_for_update().filter(pk=user.pk).first()  # one such check per user at a time
     live = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING], seats__user=user)
     with_bots = live.filter(seats__bot_level__gt="")
@@ -152,7 +151,7 @@ def _start_if_full(table: Table) -> bool:
 @transaction.atomic
 def table_create(
     *,
-    user,
+    user: User,
     game: str,
     options: dict[str, Any],
     seats: int,
@@ -187,7 +186,7 @@ def table_create(
     return table
 
 
-def seat_join(*, table_id: int, user, index: int | None = None, token: str = "") -> Seat:
+def seat_join(*, table_id: int, user: User, index: int | None = None, token: str = "") -> Seat:
     """Sit ``user`` at a free seat (``index``, or the first free one); start the match if that filled it."""
     try:
         return _seat_join(table_id, user, index, token)
@@ -197,7 +196,7 @@ def seat_join(*, table_id: int, user, index: int | None = None, token: str = "")
 
 
 @transaction.atomic
-def _seat_join(table_id: int, user, index: int | None, token: str) -> Seat:
+def _seat_join(table_id: int, user: User, index: int | None, token: str) -> Seat:
     _check_may_play(user)
     table = _locked_table(table_id)
     if not table_visible_to(table, user, token):
@@ -223,7 +222,7 @@ def _seat_join(table_id: int, user, index: int | None, token: str) -> Seat:
 
 
 @transaction.atomic
-def seat_leave(*, table_id: int, user) -> Table | None:
+def seat_leave(*, table_id: int, user: User) -> Table | None:
     """Stand up before the start. The host leaving hands the table to the next human, or closes it."""
     table = _locked_table(table_id)
     _check_open(table)
@@ -234,7 +233,7 @@ def seat_leave(*, table_id: int, user) -> Table | None:
     if table.created_by_id != user.pk:
         return table
     heir = table.seats.filter(user__isnull=False, bot_level="").select_related("user").order_by("index").first()
-    if heir is None:
+    if heir is None or heir.user is None:
         # only bots (or nobody) would be left waiting: nothing to keep
         table.delete()
         return None
@@ -244,7 +243,7 @@ def seat_leave(*, table_id: int, user) -> Table | None:
 
 
 @transaction.atomic
-def seat_kick(*, table_id: int, user, index: int) -> Seat:
+def seat_kick(*, table_id: int, user: User, index: int) -> Seat:
     """The host empties another seat (a player or a bot) before the start."""
     table = _locked_table(table_id)
     _check_host(table, user)
@@ -272,7 +271,7 @@ def seat_kick(*, table_id: int, user, index: int) -> Seat:
 
 
 @transaction.atomic
-def seat_add_bot(*, table_id: int, user, level: str = DEFAULT_BOT_LEVEL, index: int | None = None) -> Seat:
+def seat_add_bot(*, table_id: int, user: User, level: str = DEFAULT_BOT_LEVEL, index: int | None = None) -> Seat:
     """The host puts a bot of ``level`` on an empty seat; the match starts if that filled the table."""
     if level not in BOT_LEVEL_NAMES:
         raise LobbyRefused(
@@ -292,7 +291,7 @@ def seat_add_bot(*, table_id: int, user, level: str = DEFAULT_BOT_LEVEL, index: 
 
 
 @transaction.atomic
-def table_against_bots(*, user, game: str, seats: int | None = None, level: str = DEFAULT_BOT_LEVEL) -> Table:
+def table_against_bots(*, user: User, game: str, seats: int | None = None, level: str = DEFAULT_BOT_LEVEL) -> Table:
     """One click: an unrated table of ``game`` with default options, ``user`` in seat 0, bots elsewhere, started."""
     engine = get_game(game)
     # the default options' seat counts (Durak's 36 cards: up to 6), the ones the Play page offers
@@ -315,7 +314,7 @@ def table_against_bots(*, user, game: str, seats: int | None = None, level: str 
 
 
 @transaction.atomic
-def table_rematch(*, table_id: int, user) -> Table | None:
+def table_rematch(*, table_id: int, user: User) -> Table | None:
     """``user`` agrees to a rematch of a finished table; once every human seated there has (bots always do),
     a new table with the same game, options and seats starts at once. Returns it, or None while waiting."""
     from tables.services import notify
@@ -325,7 +324,7 @@ def table_rematch(*, table_id: int, user) -> Table | None:
     if table.status != Table.Status.FINISHED:
         raise LobbyRefused(gettext("A rematch is offered once the match is over."))
     seats = list(table.seats.select_related("user").order_by("index"))
-    humans = {s.user_id for s in seats if s.user_id and not s.is_bot and not s.user.is_bot}
+    humans = {s.user_id for s in seats if s.user is not None and not s.is_bot and not s.user.is_bot}
     if user.pk not in humans:
         raise LobbyRefused(gettext("Only the players of this table can ask for a rematch."))
     if table.rematch_id is not None:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import standing
+from accounts.http import AuthenticatedRequest
 from chat.selectors import lobby_chat
 from core.panels import panels_render
 from games import GAMES, get_game
@@ -80,7 +81,7 @@ def rules(request: HttpRequest, game: str | None = None) -> HttpResponse:
 
 
 @login_required
-def table_new(request: HttpRequest) -> HttpResponse:
+def table_new(request: AuthenticatedRequest) -> HttpResponse:
     game = request.GET.get("game") or request.POST.get("game")
     if game not in GAMES:
         return render(request, "lobbies/new.html", {"engines": [get_game(name) for name in GAMES]})
@@ -130,7 +131,7 @@ def _initial_from(request: HttpRequest, game: str) -> dict:
 
 @require_POST
 @login_required
-def rematch(request: HttpRequest, table_id: int) -> HttpResponse:
+def rematch(request: AuthenticatedRequest, table_id: int) -> HttpResponse:
     """Agree to a rematch; the last one to agree starts it and goes there (the others' pages follow)."""
     try:
         new = services.table_rematch(table_id=table_id, user=request.user)
@@ -248,7 +249,7 @@ def _lobby_action(request: HttpRequest, table_id: int, action, success: str) -> 
 
 @require_POST
 @login_required
-def join(request: HttpRequest, table_id: int) -> HttpResponse:
+def join(request: AuthenticatedRequest, table_id: int) -> HttpResponse:
     token = request.POST.get("token", "")
     return _lobby_action(
         request,
@@ -260,7 +261,7 @@ def join(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def leave(request: HttpRequest, table_id: int) -> HttpResponse:
+def leave(request: AuthenticatedRequest, table_id: int) -> HttpResponse:
     return _lobby_action(
         request, table_id, lambda: services.seat_leave(table_id=table_id, user=request.user), _("You left the table.")
     )
@@ -268,7 +269,7 @@ def leave(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def kick(request: HttpRequest, table_id: int) -> HttpResponse:
+def kick(request: AuthenticatedRequest, table_id: int) -> HttpResponse:
     def action():
         index = _seat_index(request)
         if index is None:
@@ -280,7 +281,7 @@ def kick(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def add_bot(request: HttpRequest, table_id: int) -> HttpResponse:
+def add_bot(request: AuthenticatedRequest, table_id: int) -> HttpResponse:
     level = request.POST.get("level") or services.DEFAULT_BOT_LEVEL
     return _lobby_action(
         request,
@@ -292,7 +293,7 @@ def add_bot(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def against_bots(request: HttpRequest) -> HttpResponse:
+def against_bots(request: AuthenticatedRequest) -> HttpResponse:
     form = AgainstBotsForm(request.POST, games=game_choices(), levels=BOT_LEVELS)
     if not form.is_valid():
         messages.error(request, _("Choose a game and a bot level."))

@@ -6,6 +6,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.http import AuthenticatedRequest
 from accounts.models import User
 from chat.views import safe_next
 from moderation.models import Sanction
@@ -15,7 +16,7 @@ from moderation.services import ModerationRefused, appeal_create, report_create
 
 @require_POST
 @login_required
-def report_new(request: HttpRequest) -> HttpResponse:
+def report_new(request: AuthenticatedRequest) -> HttpResponse:
     reported = User.objects.filter(username=request.POST.get("reported", "")).first()
     table = request.POST.get("table", "")
     try:
@@ -36,7 +37,7 @@ def report_new(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def my_reports(request: HttpRequest) -> HttpResponse:
+def my_reports(request: AuthenticatedRequest) -> HttpResponse:
     context = {"reports": reports_of(request.user), "sanctions": sanctions_of(request.user)}
     return render(request, "moderation/my_reports.html", context)
 

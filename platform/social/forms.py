@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import SignupForm
 from accounts.names import NAME_MAX, NameRefused, display_name_check
+from core.forms import choice_field
 from core.text import FreeTextField
 from social.models import AVATARS
 
@@ -28,7 +29,7 @@ class ProfileForm(forms.Form):
         self.user = user
         from social.countries import country_choices
 
-        self.fields["country"].choices = [("", _("— not shown —")), *country_choices()]
+        choice_field(self, "country").choices = [("", _("— not shown —")), *country_choices()]
         self.fields["display_name"].help_text = SignupForm.base_fields["display_name"].help_text
 
     def clean_display_name(self) -> str:

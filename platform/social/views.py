@@ -10,6 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.http import AuthenticatedRequest
 from accounts.models import User
 from core.panels import panels_render
 from games import GAMES, get_game
@@ -50,7 +51,7 @@ def _act(request: HttpRequest, action, success: str) -> bool:
 
 
 @login_required
-def friends(request: HttpRequest) -> HttpResponse:
+def friends(request: AuthenticatedRequest) -> HttpResponse:
     context = {
         "friends": selectors.friends_of(request.user),
         "incoming": selectors.friend_requests_to(request.user),
@@ -63,14 +64,14 @@ def friends(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def friends_list(request: HttpRequest) -> HttpResponse:
+def friends_list(request: AuthenticatedRequest) -> HttpResponse:
     """The htmx-polled list of friends with who is online where."""
     return render(request, "social/_friends.html", {"friends": selectors.friends_of(request.user)})
 
 
 @login_required
 @require_POST
-def friend(request: HttpRequest, username: str) -> HttpResponse:
+def friend(request: AuthenticatedRequest, username: str) -> HttpResponse:
     other = _player(username)
     action = request.POST.get("action")
     me = request.user
@@ -93,7 +94,7 @@ def friend(request: HttpRequest, username: str) -> HttpResponse:
 
 
 @login_required
-def challenge_new(request: HttpRequest, username: str) -> HttpResponse:
+def challenge_new(request: AuthenticatedRequest, username: str) -> HttpResponse:
     other = _player(username)
     game = request.GET.get("game") or request.POST.get("game")
     if game not in GAMES:
@@ -126,7 +127,7 @@ def challenge_new(request: HttpRequest, username: str) -> HttpResponse:
 
 
 @login_required
-def challenge(request: HttpRequest, challenge_id: int) -> HttpResponse:
+def challenge(request: AuthenticatedRequest, challenge_id: int) -> HttpResponse:
     found = selectors.challenge_for(request.user, challenge_id)
     if found is None:
         raise Http404
@@ -136,7 +137,7 @@ def challenge(request: HttpRequest, challenge_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def challenge_answer(request: HttpRequest, challenge_id: int, answer: str) -> HttpResponse:
+def challenge_answer(request: AuthenticatedRequest, challenge_id: int, answer: str) -> HttpResponse:
     me = request.user
     try:
         if answer == "accept":
@@ -159,7 +160,7 @@ def challenge_answer(request: HttpRequest, challenge_id: int, answer: str) -> Ht
 
 
 @login_required
-def notifications(request: HttpRequest) -> HttpResponse:
+def notifications(request: AuthenticatedRequest) -> HttpResponse:
     notes = notifications_of(request.user)
     response = render(request, "social/notifications.html", {"notifications": notes})
     notification_mark_read(request.user, [n.pk for n in notes if n.read_at is None])
@@ -168,7 +169,7 @@ def notifications(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def notifications_read(request: HttpRequest) -> HttpResponse:
+def notifications_read(request: AuthenticatedRequest) -> HttpResponse:
     notification_mark_read(request.user)
     return _back(request, "notifications")
 
@@ -207,7 +208,7 @@ def profile_games(request: HttpRequest, username: str) -> HttpResponse:
 
 
 @login_required
-def profile_edit(request: HttpRequest) -> HttpResponse:
+def profile_edit(request: AuthenticatedRequest) -> HttpResponse:
     user = request.user
     profile = selectors.profile_of(user)
     initial = {

@@ -10,6 +10,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from core.forms import choice_field
 from core.text import FreeTextField
 from games.base import Game
 from lobbies.forms import OPTION_PREFIX, TIME_BANKS, TURN_SECONDS, GameOptionsMixin
@@ -89,12 +90,12 @@ class TournamentForm(GameOptionsMixin, forms.Form):
 
     def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["table_size"].choices = [(n, str(n)) for n in range(game.min_seats, game.max_seats + 1)]
+        choice_field(self, "table_size").choices = [(n, str(n)) for n in range(game.min_seats, game.max_seats + 1)]
         self.fields["table_size"].initial = 4 if game.min_seats <= 4 <= game.max_seats else game.min_seats
         if cumulative.allowed(game.name):
             self.fields["format"].initial = Tournament.Format.CUMULATIVE
         else:
-            self.fields["format"].choices = [
+            choice_field(self, "format").choices = [
                 c for c in Tournament.Format.choices if c[0] != Tournament.Format.CUMULATIVE
             ]
         # the match unit in the game's own words ("deals"), translated here at the platform's edge
@@ -102,7 +103,8 @@ class TournamentForm(GameOptionsMixin, forms.Form):
         self.add_game_fields(game)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.errors:
             return data
         self.clean_game_options(data)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,12 +13,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_POST
 
+from accounts.http import AuthenticatedRequest
 from games import GAMES, get_game
 from tournaments import organizer, selectors, services
 from tournaments.forms import TournamentForm
 from tournaments.models import Series, Tournament
 from tournaments.scoring import scored_per_match
 from tournaments.settlement import board_settle
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def _invite(request: HttpRequest) -> str:
@@ -45,7 +50,7 @@ def events(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def event_new(request: HttpRequest) -> HttpResponse:
+def event_new(request: AuthenticatedRequest) -> HttpResponse:
     if not services.is_organizer(request.user):
         messages.error(request, _("Only organizers can create events; ask the staff to add you."))
         return redirect("tournaments")
@@ -70,7 +75,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def event_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     tournament = _visible(request, pk)
     if not services.may_edit(tournament, request.user):
         raise Http404
@@ -158,15 +163,17 @@ def event_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _post(
-    action: Callable[..., object], success: object, confirm: bool = False
-) -> Callable[[HttpRequest, int], HttpResponse]:
+    action: Callable[[AuthenticatedRequest, Tournament], object],
+    success: StrOrPromise | Callable[[Any], StrOrPromise],
+    confirm: bool = False,
+) -> Callable[[AuthenticatedRequest, int], HttpResponse]:
     """A POST action; ``confirm``: it cannot be taken back in one click, so the form must say the organizer
     read what it does (its "Yes, ..." button sends ``confirm=yes``); without that nothing changes.
     ``success``: the message, or a callable of what the action returned."""
 
     @login_required
     @require_POST
-    def view(request: HttpRequest, pk: int) -> HttpResponse:
+    def view(request: AuthenticatedRequest, pk: int) -> HttpResponse:
         tournament = _visible(request, pk)
         if confirm and request.POST.get("confirm") != "yes":
             messages.error(request, _("Nothing was done: confirm the action with its “Yes” button."))
@@ -258,7 +265,7 @@ def _confirm_first(post_view: Callable[[HttpRequest, int], HttpResponse], questi
     POST (that button): the action itself."""
 
     @login_required
-    def view(request: HttpRequest, pk: int) -> HttpResponse:
+    def view(request: AuthenticatedRequest, pk: int) -> HttpResponse:
         if request.method == "POST":
             return post_view(request, pk)
         tournament = _visible(request, pk)
@@ -331,7 +338,7 @@ reopen = _post(
 
 
 @login_required
-def export(request: HttpRequest, pk: int) -> HttpResponse:
+def export(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     tournament = _visible(request, pk)
     if not services.may_edit(tournament, request.user):
         raise Http404
