@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Case, Count, IntegerField, Prefetch, Q, Value, When
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -22,6 +22,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.http import AuthenticatedRequest
 from accounts.models import User
 from chat.admin import ChatMessageAdmin
 from chat.models import ChatMessage
@@ -81,7 +82,7 @@ def _parse_until(raw: str) -> datetime | None:
     return timezone.make_aware(moment) if timezone.is_naive(moment) else moment
 
 
-def player_act(request: HttpRequest, users: list[User], data) -> int:
+def player_act(request: AuthenticatedRequest, users: list[User], data: QueryDict) -> int:
     """Apply one moderation action from a form to ``users``; returns how many it applied to."""
     action, reason, by = data.get("action", ""), data.get("reason", ""), request.user
     needed = "moderation.reverse_ratings" if action == "reverse" else "moderation.moderate_players"
@@ -234,7 +235,7 @@ class PlayerAdmin(admin.ModelAdmin):
         }
         return TemplateResponse(request, "admin/moderation/player/overview.html", context)
 
-    def act_view(self, request: HttpRequest) -> HttpResponse:
+    def act_view(self, request: AuthenticatedRequest) -> HttpResponse:
         ids = request.POST.getlist("ids") if request.method == "POST" else request.GET.getlist("ids")
         users = list(User.objects.filter(pk__in=[i for i in ids if str(i).isdigit()], is_bot=False))
         if not self.has_view_permission(request) or not request.user.has_perm("moderation.moderate_players"):
@@ -403,7 +404,7 @@ class ReportAdmin(ReadOnlyAdmin):
         }
         return TemplateResponse(request, "admin/moderation/report/detail.html", context)
 
-    def decide_view(self, request: HttpRequest, report_id: int) -> HttpResponse:
+    def decide_view(self, request: AuthenticatedRequest, report_id: int) -> HttpResponse:
         if request.method != "POST" or not request.user.has_perm("moderation.change_report"):
             raise PermissionDenied
         report = get_object_or_404(Report, pk=report_id)

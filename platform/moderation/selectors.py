@@ -5,11 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.db.models import Count
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from chat.models import ChatMessage
 from leaderboards.models import RatingChange
 from moderation.models import Abandonment, Appeal, AuditEntry, Note, Report, Sanction, SignIn
@@ -85,7 +87,7 @@ def mute_message(user_id: int) -> str | None:
     ) % {"when": when(found["mute_until"]), "url": "/reports/"}
 
 
-def play_refusal(user) -> str | None:
+def play_refusal(user: User | AnonymousUser | None) -> str | None:
     """Why this player may not start or join a table now (a ban or a playban), or None."""
     if user is None or not user.is_authenticated:
         return None
@@ -179,7 +181,7 @@ def open_appeals() -> list[Appeal]:
     )
 
 
-def sanctions_of(user) -> list[Sanction]:
+def sanctions_of(user: User) -> list[Sanction]:
     """A player's own sanctions with their appeals: what he may appeal, and what was answered."""
     rows = list(Sanction.objects.filter(user=user).select_related("appeal").order_by("-created_at")[:30])
     now = timezone.now()
@@ -189,7 +191,7 @@ def sanctions_of(user) -> list[Sanction]:
     return rows
 
 
-def reports_of(user) -> list[Report]:
+def reports_of(user: User) -> list[Report]:
     """A reporter's own reports: received, and later acted on or not (never anyone else's)."""
     return list(
         Report.objects.filter(reporter=user).select_related("reported", "sanction").order_by("-created_at")[:50]

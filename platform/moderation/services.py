@@ -9,9 +9,9 @@ sent after commit.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from django.contrib.auth.models import Group, Permission
+from django.contrib.auth.models import AnonymousUser, Group, Permission
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -24,6 +24,9 @@ from core.sockets import CLOSE_BANNED
 from core.text import TextRefused, clean_text
 from moderation.models import Abandonment, Appeal, AuditEntry, Note, Report, Sanction, SignIn
 from moderation.selectors import ban_message, standing_forget, when
+
+if TYPE_CHECKING:
+    from tables.models import Game, Table
 
 #: the group the data migration creates
 MODERATORS = "Moderators"
@@ -134,7 +137,7 @@ def _forget_after_commit(user_id: int) -> None:
 
 
 @transaction.atomic
-def user_warn(user, *, by, reason: str) -> Sanction:
+def user_warn(user: User, *, by: User, reason: str) -> Sanction:
     """A warning the player sees on his next page."""
     from notifications.services import notification_send
 
@@ -176,7 +179,7 @@ def user_mute(user, *, by, reason: str, minutes: int, hide: str = "") -> Sanctio
 
 
 @transaction.atomic
-def user_ban(user, *, by, reason: str, until: datetime | None = None) -> Sanction:
+def user_ban(user: User, *, by: User, reason: str, until: datetime | None = None) -> Sanction:
     """Ban until ``until`` (None: permanently): bots take his seats, his sockets close, he is signed out.
 
     The sign-out happens on his next request (``moderation.middleware``), whichever
@@ -216,7 +219,7 @@ def user_ban(user, *, by, reason: str, until: datetime | None = None) -> Sanctio
     return sanction
 
 
-def _seats_release(user) -> list[int]:
+def _seats_release(user: User) -> list[int]:
     """A bot stands in for him in every running game; he stands up from tables still waiting."""
     from lobbies.services import LobbyRefused, seat_leave
     from tables.models import Seat, Table
@@ -252,7 +255,7 @@ def sanction_lift(sanction: Sanction, *, by, reason: str) -> Sanction:
 
 
 @transaction.atomic
-def warnings_mark_seen(user) -> list[str]:
+def warnings_mark_seen(user: User) -> list[str]:
     """The unseen warnings' reasons, marked seen (shown once)."""
     rows = list(Sanction.objects.select_for_update().filter(user=user, kind=Sanction.Kind.WARN, seen_at__isnull=True))
     Sanction.objects.filter(pk__in=[r.pk for r in rows]).update(seen_at=timezone.now())
@@ -263,7 +266,7 @@ def warnings_mark_seen(user) -> list[str]:
 # ---- reports -------------------------------------------------------------------------------------
 
 
-def _report_context(table_id: int | None, reported) -> dict[str, Any]:
+def _report_context(table_id: int | None, reported: User) -> dict[str, Any]:
     """The chat lines and moves around the report, copied as they are now."""
     from tables.models import Game, Move
 
@@ -293,7 +296,9 @@ def _report_context(table_id: int | None, reported) -> dict[str, Any]:
 
 
 @transaction.atomic
-def report_create(*, reporter, reported, reason: str, text: str = "", table_id: int | None = None) -> Report:
+def report_create(
+    *, reporter: User | AnonymousUser, reported: User, reason: str, text: str = "", table_id: int | None = None
+) -> Report:
     from tables.models import Seat, Table
 
     if not reporter.is_authenticated:
@@ -341,7 +346,7 @@ def _report_locked(report: Report) -> Report:
 
 
 @transaction.atomic
-def report_assign(report: Report, *, by) -> Report:
+def report_assign(report: Report, *, by: User) -> Report:
     report = _report_locked(report)
     if not report.is_open:
         raise ModerationRefused(_("This report is already closed."))
@@ -351,7 +356,7 @@ def report_assign(report: Report, *, by) -> Report:
     return report
 
 
-def _report_close(report: Report, by, status: str, resolution: str, action: str) -> Report:
+def _report_close(report: Report, by: User, status: str, resolution: str, action: str) -> Report:
     report = _report_locked(report)
     if not report.is_open:
         raise ModerationRefused(_("This report is already closed."))
@@ -374,13 +379,13 @@ def _reporter_tell(report: Report) -> None:
 
 
 @transaction.atomic
-def report_resolve(report: Report, *, by, resolution: str) -> Report:
+def report_resolve(report: Report, *, by: User, resolution: str) -> Report:
     """Acted on: the reporter sees that it was."""
     return _report_close(report, by, Report.Status.RESOLVED, resolution, AuditEntry.Action.REPORT_RESOLVE)
 
 
 @transaction.atomic
-def report_dismiss(report: Report, *, by, resolution: str) -> Report:
+def report_dismiss(report: Report, *, by: User, resolution: str) -> Report:
     return _report_close(report, by, Report.Status.DISMISSED, resolution, AuditEntry.Action.REPORT_DISMISS)
 
 
@@ -388,7 +393,7 @@ def report_dismiss(report: Report, *, by, resolution: str) -> Report:
 
 
 @transaction.atomic
-def table_abort(table_id: int, *, by, reason: str):
+def table_abort(table_id: int, *, by: User, reason: str) -> Table:
     """Stop a table at once, under the game's and the table's row locks; its game is never rated.
 
     Locks the game before the table, the order a move takes them in. Timers and
@@ -423,7 +428,7 @@ def _audit_players(by, action: str, table_id: int, reason: str, **details: Any) 
 
 
 @transaction.atomic
-def game_annul(game_id: int, *, by, reason: str):
+def game_annul(game_id: int, *, by: User, reason: str) -> Game:
     """No rating for this game: a finished game's rating changes are undone and every later one recomputed."""
     from tables.models import Game
 
@@ -443,7 +448,7 @@ def game_annul(game_id: int, *, by, reason: str):
 
 
 @transaction.atomic
-def ratings_reverse(user, *, by, reason: str) -> int:
+def ratings_reverse(user: User, *, by: User, reason: str) -> int:
     """Annul every rated game of a cheater: his and his opponents' ratings are recomputed without them."""
     from leaderboards.models import RatingChange
     from tables.models import Game
@@ -457,14 +462,14 @@ def ratings_reverse(user, *, by, reason: str) -> int:
     return len(ids)
 
 
-def _ratings_rebuild(annulled: list) -> None:
+def _ratings_rebuild(annulled: list[Game]) -> None:
     # ratings are a chain per game kind (each game starts from the one before): without these games, every later
     # one of their kinds changes, and only those
     from leaderboards.services import ratings_recompute
 
-    finished = [g for g in annulled if g.finished_at is not None]
+    finished = [(g.finished_at, g.table.game) for g in annulled if g.finished_at is not None]
     if finished:
-        ratings_recompute(since=min(g.finished_at for g in finished), kinds={g.table.game for g in finished})
+        ratings_recompute(since=min(at for at, _kind in finished), kinds={kind for _at, kind in finished})
 
 
 # ---- moderators and automatic sanctions ----------------------------------------------------------
@@ -497,7 +502,7 @@ def moderators_group() -> Group:
 
 
 @transaction.atomic
-def moderator_add(user, *, by=None) -> None:
+def moderator_add(user: User, *, by: User | None = None) -> None:
     """Staff access and the Moderators group."""
     group = moderators_group()
     user.is_staff = True
@@ -511,7 +516,7 @@ def playban_duration(earlier: int) -> timedelta:
 
 
 @transaction.atomic
-def abandonment_record(user, table_id: int, reason: str) -> Sanction | None:
+def abandonment_record(user: User, table_id: int, reason: str) -> Sanction | None:
     """Count a game he left or timed out of; enough of them in a short time earn a (growing) playban."""
     now = timezone.now()
     Abandonment.objects.create(user=user, table_id=table_id, reason=reason, at=now)
