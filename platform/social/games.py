@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 
 from accounts.bots import seat_names
@@ -56,14 +57,14 @@ def live_games(limit: int = 20) -> list[LiveGame]:
             if rating is not None:
                 known.append(rating)
             players.append({"name": names[seat.index], "rating": None if rating is None else round(rating)})
-        game = progress.get(table.pk, {})
+        playing = progress.get(table.pk)
         found.append(
             LiveGame(
                 table,
                 players,
                 sum(known) / len(known) if known else None,
-                game.get("number", 1),
-                game.get("move_number", 0),
+                playing["number"] if playing else 1,
+                playing["move_number"] if playing else 0,
             )
         )
     found.sort(key=lambda g: (g.rating is None, -(g.rating or 0), -g.table.pk))
@@ -127,7 +128,7 @@ class HistoryRow:
     won: bool = False
 
 
-def visible_history(player: User, viewer, game: str | None = None) -> QuerySet[Game]:
+def visible_history(player: User, viewer: User | AnonymousUser | None, game: str | None = None) -> QuerySet[Game]:
     """Finished games ``player`` played, newest first; private tables only for those who could see them
     (the rule of ``tables.selectors.table_visible_to``, without an invite link: its creator and its players)."""
     games = Game.objects.filter(

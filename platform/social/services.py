@@ -8,7 +8,7 @@ and pushed to the player's presence sockets after commit.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
@@ -29,6 +29,9 @@ from notifications.models import Notification
 from notifications.services import notification_mark_read, notification_send
 from social.models import AVATARS, Block, Challenge, Friendship, Profile
 from social.selectors import is_blocked
+
+if TYPE_CHECKING:
+    from tables.models import Table
 
 #: a challenge waits this long for an answer
 CHALLENGE_TTL = timedelta(minutes=10)
@@ -247,7 +250,7 @@ def _challenge_notes_read(challenge: Challenge) -> None:
 
 
 @transaction.atomic
-def challenge_accept(user: User, challenge_id: int):
+def challenge_accept(user: User, challenge_id: int) -> Table:
     """Accept: a new table with the challenger in seat 1 and ``user`` in seat 2 (it starts when full)."""
     challenge = _pending_for(challenge_id, user, to=True)
     challenger = challenge.from_user
