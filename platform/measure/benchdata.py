@@ -67,6 +67,7 @@ def build(players: int = 1000, games: int = 10_000, seed: int = 1, prefix: str =
     current: dict[tuple[int, str], list[float]] = {}
     changes = []
     for game in game_rows:
+        assert game.finished_at is not None  # every row above has it
         kind = game.table.game
         for place, user in enumerate(seated[game.table_id], start=1):
             mu, sigma, count = current.get((user.pk, kind), [ratings.MODEL.mu, ratings.MODEL.sigma, 0])

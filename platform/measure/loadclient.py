@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import builtins
 import collections
 import gc
 import html
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import connect
+from websockets.typing import Origin
 
 
 @dataclass
@@ -90,7 +92,7 @@ class WatcherStats:
     frames: int = 0
     bytes: int = 0
 
-    def read(self, raw: str | bytes, mode: str) -> None:
+    def read(self, raw: str | builtins.bytes, mode: str) -> None:  # (the field above hides the builtin)
         """A frame as a spectator's page gets it: the state's move number, if it is a state."""
         self.frames += 1
         self.bytes += len(raw)
@@ -204,7 +206,7 @@ def browser_socket(ws_url: str, page_url: str, cookie: str) -> Any:
     sends none; it answers the server's, as this client does)."""
     return connect(
         ws_url,
-        origin=page_url,
+        origin=Origin(page_url),
         additional_headers={"Cookie": cookie},
         open_timeout=60,
         max_size=2**22,

@@ -27,6 +27,7 @@ import sys
 import time
 from datetime import timedelta
 from pathlib import Path
+from typing import cast
 
 import redis
 from celery.signals import before_task_publish
@@ -119,7 +120,7 @@ class Command(BaseCommand):
             for i in range(moves):
                 game = Game.objects.filter(table__game=game_name, pk=games[i % tables]).select_related("table").get()
                 if game.status != Game.Status.PLAYING:
-                    game = Game.objects.filter(table_id=game.table_id).order_by("-pk").first()
+                    game = Game.objects.filter(table_id=game.table_id).latest("pk")
                     games[i % tables] = game.pk
                 mover = seat_view(game, None)["view"]["to_act"][0]
                 table_apply_action(game.pk, mover, game.move_number, seat_view(game, mover)["legal"][0])
@@ -167,10 +168,14 @@ class Command(BaseCommand):
             deadline = time.monotonic() + 300
             while client.llen("celery") and time.monotonic() < deadline:
                 time.sleep(0.2)
-            taken = client.hlen("unacked")
+            # redis-py types each reply for its sync and async clients at once (Awaitable | Any)
+            taken = cast(int, client.hlen("unacked"))
             loaded = rss_kib(worker.pid)
             # where each design keeps pending turns: the broker's queue and unacked messages, or the set
-            held = sum(client.memory_usage(key) or 0 for key in ("celery", "unacked", "unacked_index", deadlines.KEY))
+            held = sum(
+                cast(int, client.memory_usage(key) or 0)
+                for key in ("celery", "unacked", "unacked_index", deadlines.KEY)
+            )
             self.stdout.write(
                 f"{count} pending turns: scheduled in {scheduling * 1000:.0f} ms; "
                 f"worker RSS {idle / 1024:.1f} MiB idle, {loaded / 1024:.1f} MiB with them "
@@ -194,7 +199,7 @@ class Command(BaseCommand):
         for i in range(count):
             turns.schedule_turn(FAKE_GAME_BASE + 500_000 + i, 0, now, False)
         deadline = time.monotonic() + 300
-        while (client.llen("celery") or client.hlen("unacked") > held) and time.monotonic() < deadline:
+        while (client.llen("celery") or cast(int, client.hlen("unacked")) > held) and time.monotonic() < deadline:
             time.sleep(0.2)
         spent = cpu_seconds(pid) - before
         self.stdout.write(
@@ -210,7 +215,7 @@ class Command(BaseCommand):
         """Time the sweeper through ``count`` due turns whose games are gone (what a played turn costs it)."""
         now = time.time()
         redis_client().zadd(deadlines.KEY, {deadlines.member(FAKE_GAME_BASE + i, 0): now for i in range(count)})
-        size = redis_client().memory_usage(deadlines.KEY) or 0
+        size = cast(int, redis_client().memory_usage(deadlines.KEY) or 0)
         started, sweeps = time.perf_counter(), 0
         while redis_client().zcount(deadlines.KEY, "-inf", now):
             deadlines.deadlines_sweep()

@@ -185,6 +185,8 @@ class Command(BaseCommand):
     def _report(self, t: Tournament, rnd: Round) -> None:
         games = Game.objects.filter(table__board__round=rnd)
         moves = Move.objects.filter(game__table__board__round=rnd).count()
+        if rnd.started_at is None or rnd.finished_at is None:
+            raise CommandError(f"round {rnd.number} has not run to its end")
         wall = (rnd.finished_at - rnd.started_at).total_seconds()
         self.stdout.write(
             f"round {rnd.number}: {rnd.boards.count()} tables, {games.count()} games, {moves} moves, "

@@ -25,6 +25,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.typing import Origin
 
 from measure.loadclient import TableStats, socket, table_ws_url
 from measure.management.commands.loadtest import create_tables, remove_tables
@@ -36,7 +37,7 @@ from tables.services import table_apply_action
 async def flooder(url: str, table_id: int, cookie: str, deadline: float, rate: float, counts: dict) -> None:
     ws_url = table_ws_url(url, table_id, "json")
     try:
-        async with connect(ws_url, origin=url, additional_headers={"Cookie": cookie}, open_timeout=30) as ws:
+        async with connect(ws_url, origin=Origin(url), additional_headers={"Cookie": cookie}, open_timeout=30) as ws:
             first = json.loads(await ws.recv())
             if first.get("type") != "state":
                 counts["refused"] += 1

@@ -305,7 +305,9 @@ class Command(BaseCommand):
             if spectators
             else None
         )
-        meter = CpuMeter(urls, {os.getpid()} | ({watchers.process.pid} if watchers else set()))
+        meter = CpuMeter(
+            urls, {os.getpid()} | ({watchers.process.pid} if watchers and watchers.process.pid is not None else set())
+        )
 
         async def main() -> None:
             ready = asyncio.Barrier(2 * tables + 1)
