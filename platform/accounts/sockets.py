@@ -14,7 +14,7 @@ import asyncio
 import logging
 import time
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import sync_to_async
 from channels import DEFAULT_CHANNEL_LAYER
@@ -104,21 +104,30 @@ class UserSocketMixin:
     client: str
     _counted: bool = False
     _blocked_until: float = 0.0
+    # the consumer's own, from channels' AsyncWebsocketConsumer
+    scope: dict[str, Any]
+    channel_name: str
+    channel_layer: Any
+    user_group: str
+
+    if TYPE_CHECKING:
+
+        async def close(self, code: int | bool | None = None, reason: str | None = None) -> None: ...
 
     async def user_socket_open(self) -> bool:
         """Count and group this socket; False (already closed with 4429) when its owner holds too many."""
         from core import throttle
 
-        self.client = throttle.client_key(self.scope)  # type: ignore[attr-defined]
-        if not await sync_to_async(throttle.socket_open, thread_sensitive=False)(self.client, self.channel_name):  # type: ignore[attr-defined]
-            await self.close(code=CLOSE_TOO_MANY)  # type: ignore[attr-defined]
+        self.client = throttle.client_key(self.scope)
+        if not await sync_to_async(throttle.socket_open, thread_sensitive=False)(self.client, self.channel_name):
+            await self.close(code=CLOSE_TOO_MANY)
             return False
         self._counted = True
         throttle.renew_with(self)  # counted as long as it is open, idle or not
-        user = self.scope.get("user")  # type: ignore[attr-defined]
+        user = self.scope.get("user")
         if user is not None and user.is_authenticated:
             self.user_group = user_group(user.pk)
-            await self.channel_layer.group_add(self.user_group, self.channel_name)  # type: ignore[attr-defined]
+            await self.channel_layer.group_add(self.user_group, self.channel_name)
             watch(self)
         return True
 
@@ -135,7 +144,7 @@ class UserSocketMixin:
         from core import throttle
 
         if self._counted:
-            throttle.socket_seen_into(pipe, self.client, self.channel_name, now)  # type: ignore[attr-defined]
+            throttle.socket_seen_into(pipe, self.client, self.channel_name, now)
 
     async def user_frame_allowed(self) -> bool:
         """One frame from the owner's budget across all his sockets and processes; once spent, this socket
@@ -155,11 +164,11 @@ class UserSocketMixin:
         unwatch(self)
         throttle.renew_forget(self)
         if hasattr(self, "user_group"):
-            await self.channel_layer.group_discard(self.user_group, self.channel_name)  # type: ignore[attr-defined]
+            await self.channel_layer.group_discard(self.user_group, self.channel_name)
         if self._counted:
             self._counted = False
-            await sync_to_async(throttle.socket_closed, thread_sensitive=False)(self.client, self.channel_name)  # type: ignore[attr-defined]
+            await sync_to_async(throttle.socket_closed, thread_sensitive=False)(self.client, self.channel_name)
 
     async def user_disconnect(self, event: dict) -> None:
         """A logout or a ban, from any process: close (a consumer may say why first)."""
-        await self.close(code=event.get("code") or CLOSE_SIGNED_OUT)  # type: ignore[attr-defined]
+        await self.close(code=event.get("code") or CLOSE_SIGNED_OUT)

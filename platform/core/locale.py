@@ -38,7 +38,7 @@ class _Headers:
 def socket_language(scope: dict[str, Any]) -> str:
     if not settings.USE_I18N:
         return settings.LANGUAGE_CODE
-    return translation.get_language_from_request(_Headers(scope))  # type: ignore[arg-type]
+    return translation.get_language_from_request(_Headers(scope))  # type: ignore[arg-type]  # reads only these
 
 
 class SocketLocaleMiddleware:

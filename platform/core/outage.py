@@ -19,7 +19,7 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import redis
 from channels.exceptions import StopConsumer
@@ -41,9 +41,13 @@ UNAVAILABLE = _("The server is briefly unavailable: try again in a moment.")
 class OutageSafeMixin:
     """For a consumer: an outage while a socket opens or closes is neither a crash nor a traceback."""
 
+    if TYPE_CHECKING:  # the consumer's own, from channels' AsyncWebsocketConsumer
+
+        async def close(self, code: int | bool | None = None, reason: str | None = None) -> None: ...
+
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         try:
-            await super().__call__(scope, receive, send)  # type: ignore[misc]
+            await super().__call__(scope, receive, send)  # type: ignore[misc]  # the consumer's, after this mixin
         except REDIS_DOWN as exc:
             # the layer could not give the socket its channel, before any handler ran: refuse the handshake
             log.warning("%s: socket turned away, Redis unreachable (%s)", type(self).__name__, exc)
@@ -51,14 +55,14 @@ class OutageSafeMixin:
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         try:
-            await super().websocket_connect(message)  # type: ignore[misc]
+            await super().websocket_connect(message)  # type: ignore[misc]  # the consumer's, after this mixin
         except REDIS_DOWN as exc:
             log.warning("%s: socket turned away, Redis unreachable (%s)", type(self).__name__, exc)
-            await self.close(code=CLOSE_UNAVAILABLE)  # type: ignore[attr-defined]
+            await self.close(code=CLOSE_UNAVAILABLE)
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
         try:
-            await super().websocket_disconnect(message)  # type: ignore[misc]
+            await super().websocket_disconnect(message)  # type: ignore[misc]  # the consumer's, after this mixin
         except REDIS_DOWN as exc:
             # its place in the groups, the cap and presence expires on its own
             log.warning("%s: socket closed without its bookkeeping, Redis unreachable (%s)", type(self).__name__, exc)

@@ -65,6 +65,10 @@ class GameOptionsMixin:
     game: Game
     fields: dict[str, forms.Field]
 
+    if TYPE_CHECKING:  # the form's own
+
+        def __getitem__(self, name: str) -> forms.BoundField: ...
+
     def add_game_fields(self, game: Game) -> None:
         self.game = game
         # the game's match options (Durak's fool_rule) keep their own names: they sit among the form's own fields
@@ -78,10 +82,10 @@ class GameOptionsMixin:
                 self.fields[OPTION_PREFIX + option.name] = field
 
     def option_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]  # type: ignore[index]
+        return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
 
     def own_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if not name.startswith(OPTION_PREFIX)]  # type: ignore[index]
+        return [self[name] for name in self.fields if not name.startswith(OPTION_PREFIX)]
 
     def clean_game_options(self, data: dict[str, Any]) -> None:
         """Let the engine judge the combination; sets ``options`` and ``match_options`` in ``data``."""

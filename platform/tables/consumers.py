@@ -157,8 +157,8 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
         """Its entries renewed with every open socket's (``core.throttle.renew_with``): its owner's count, and
         for a signed-in user his presence at the table (so a table he has open is not taken for abandoned)."""
         super().renew_into(pipe, now)
-        if hasattr(self, "user_group"):
-            presence_seen_into(pipe, self.table_id, self.user.pk, self.channel_name, now)
+        if hasattr(self, "user_group") and self.user_id is not None:
+            presence_seen_into(pipe, self.table_id, self.user_id, self.channel_name, now)
 
     def _may_watch(self, token: str) -> bool:
         table = Table.objects.filter(pk=self.table_id).first()
@@ -176,9 +176,9 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
             live.unwatch(self.table_id)
         if hasattr(self, "group"):
             await tolerate(relay.leave(self.group, self), "leaving the table's group")
-        if hasattr(self, "user_group"):
+        if hasattr(self, "user_group") and self.user_id is not None:
             remove = sync_to_async(presence_remove, thread_sensitive=False)
-            await tolerate(remove(self.table_id, self.user.pk, self.channel_name), "table presence")
+            await tolerate(remove(self.table_id, self.user_id, self.channel_name), "table presence")
         await tolerate(self.user_socket_close(), "the socket cap")
         for part in parts.socket_parts:
             await tolerate(part.leave(self), f"leaving the socket's {part.frame_type}")
