@@ -17,14 +17,15 @@ class SignupForm(forms.Form):
     )
 
     def clean(self):
-        cleaned = super().clean()
-        username = (cleaned or {}).get("username") or ""
+        super().clean()
+        cleaned = self.cleaned_data
+        username = cleaned.get("username") or ""
         if username:
             try:
                 username_check(username)
             except NameRefused as refused:
                 self.add_error("username", str(refused))
-        if "display_name" in (cleaned or {}):
+        if "display_name" in cleaned:
             try:
                 cleaned["display_name"] = display_name_check(cleaned["display_name"], own_username=username)
             except NameRefused as refused:

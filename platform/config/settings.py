@@ -228,6 +228,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_USERNAME_CALLABLE = "accounts.logins.attempt_username"
 AXES_CLIENT_IP_CALLABLE = "accounts.logins.attempt_address"
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+AXES_HTTP_RESPONSE_CODE = 429  # Too Many Requests (axes' default, named here for accounts.logins)
 AXES_LOCKOUT_CALLABLE = "accounts.logins.lockout_response"  # the same page, saying until when
 # a lockout ends when it said it would: tries during it, the right password or wrong ones, are refused
 # without being counted, so they neither extend it nor start a new one at its end

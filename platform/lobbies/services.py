@@ -124,13 +124,13 @@ def _fill(seat: Seat, **values: Any) -> None:
 def _unfit_seats(seats: list[Seat]) -> list[Seat]:
     """The seats a table may not start with: a player banned, playbanned or gone since he sat down, and of two
     players one of whom blocked the other, the one who sat down later (a block keeps them apart in casual play)."""
-    humans = [s for s in seats if s.user_id is not None and not s.bot_level and not s.user.is_bot]
-    unfit = [s for s in humans if not s.user.is_active or standing.play_refusal(s.user)]
-    for i, first in enumerate(humans):
-        for second in humans[i + 1 :]:
+    humans = [(s, s.user) for s in seats if s.user is not None and not s.bot_level and not s.user.is_bot]
+    unfit = [s for s, user in humans if not user.is_active or standing.play_refusal(user)]
+    for i, (first, first_user) in enumerate(humans):
+        for second, second_user in humans[i + 1 :]:
             if first in unfit or second in unfit:
                 continue
-            if blocks.blocked_either(first.user, second.user):
+            if blocks.blocked_either(first_user, second_user):
                 unfit.append(max(first, second, key=lambda s: (s.joined_at, s.index)))
     return unfit
 
@@ -207,7 +207,7 @@ def _seat_join(table_id: int, user: User, index: int | None, token: str) -> Seat
     _check_open(table)
     # a block keeps two players apart in casual play, whichever of them blocked the other
     if any(
-        blocks.blocked_either(seat.user, user)
+        seat.user is not None and blocks.blocked_either(seat.user, user)
         for seat in table.seats.filter(bot_level="").exclude(user=None).select_related("user")
     ):
         raise LobbyRefused(gettext("You cannot join this table."))

@@ -7,9 +7,7 @@ from accounts.forms import SignupForm
 from accounts.names import NAME_MAX, NameRefused, display_name_check
 from core.forms import choice_field
 from core.text import FreeTextField
-from social.models import AVATARS
-
-BIO_MAX = 280
+from social.models import AVATARS, BIO_MAX
 
 
 class ProfileForm(forms.Form):

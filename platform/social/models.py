@@ -26,11 +26,12 @@ AVATARS = [
     ("moon", _("Moon")),
 ]
 DEFAULT_AVATAR = "spade"
+BIO_MAX = 280
 
 
 class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="social_profile")
-    bio = models.CharField(_("about me"), max_length=280, blank=True)
+    bio = models.CharField(_("about me"), max_length=BIO_MAX, blank=True)
     avatar = models.CharField(_("avatar"), max_length=16, choices=AVATARS, default=DEFAULT_AVATAR)
     #: ISO 3166-1 alpha-2, or empty
     country = models.CharField(_("country"), max_length=2, blank=True)

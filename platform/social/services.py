@@ -27,7 +27,7 @@ from core.text import TextRefused, clean_text
 from lobbies.services import LobbyRefused, seat_join, table_create
 from notifications.models import Notification
 from notifications.services import notification_mark_read, notification_send
-from social.models import AVATARS, Block, Challenge, Friendship, Profile
+from social.models import AVATARS, BIO_MAX, Block, Challenge, Friendship, Profile
 from social.selectors import is_blocked
 
 if TYPE_CHECKING:
@@ -319,7 +319,7 @@ def profile_update(user: User, *, display_name: str, bio: str, avatar: str, coun
     if avatar not in dict(AVATARS):
         raise SocialRefused(_("Choose one of the avatars shown."))
     try:
-        bio = clean_text(bio, max_length=Profile._meta.get_field("bio").max_length, multiline=True)
+        bio = clean_text(bio, max_length=BIO_MAX, multiline=True)
         display_name = display_name_check(display_name, user=user)
     except (TextRefused, NameRefused) as refused:
         raise SocialRefused(str(refused)) from None

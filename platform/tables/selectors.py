@@ -248,7 +248,7 @@ class Snapshot:
             "me_away": me_away,
             "me_resigned": any(s.resigned for s in seats if s.index == seat),
             # a human's seat given a bot level from above (an event's disqualification or time limit): no way back
-            "me_held": any(s.bot_level and s.user_id and not s.user.is_bot for s in seats if s.index == seat),
+            "me_held": any(s.bot_level and s.user is not None and not s.user.is_bot for s in seats if s.index == seat),
             "leave_ends_table": (
                 seat is not None
                 and table.status == Table.Status.PLAYING

@@ -8,18 +8,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, IntegerField, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from accounts.models import User
 from core.csvcells import csv_row
 from tables.models import Game, Match
 from tournaments.models import Board, Registration, Result, Round, Tournament
 from tournaments.standings import GameRecord, Standing, standings, to_number
 
 
-def events(viewer) -> dict[str, list[Tournament]]:
+def events(viewer: User | AnonymousUser) -> dict[str, list[Tournament]]:
     """Upcoming, running and finished events the viewer may see (invite-only ones only to their people)."""
     # counted in a subquery of its own: a Count over the registrations join would also count the rows the
     # viewer's own "registered to it" filter below joins in, once per registration of his
@@ -47,7 +49,7 @@ def events(viewer) -> dict[str, list[Tournament]]:
     }
 
 
-def visible_to(tournament: Tournament, user, token: str = "") -> bool:
+def visible_to(tournament: Tournament, user: User | AnonymousUser, token: str = "") -> bool:
     if not tournament.private or token == tournament.invite_token:
         return True
     if not user.is_authenticated:
@@ -171,8 +173,10 @@ def rounds_of(tournament: Tournament) -> list[dict[str, Any]]:
                 "replays": _replays(sorted(games.get(board.table_id, []), key=lambda g: g[1]), void),
             }
         )
-    for rnd in Round.objects.filter(tournament=tournament):
-        by_round.setdefault(rnd.number, {"round": rnd, "boards": []})["byes"] = [names.get(int(u)) for u in rnd.byes]
+    for round_ in Round.objects.filter(tournament=tournament):
+        by_round.setdefault(round_.number, {"round": round_, "boards": []})["byes"] = [
+            names.get(int(u)) for u in round_.byes
+        ]
     return [by_round[n] for n in sorted(by_round, reverse=True)]
 
 
@@ -206,7 +210,7 @@ def _replays(games: list[tuple[int, int]], void: set[int]) -> list[tuple[str, st
     return out
 
 
-def my_table(tournament: Tournament, user) -> str | None:
+def my_table(tournament: Tournament, user: User | AnonymousUser) -> str | None:
     """The link to the user's table in the current round, if he sits at one still playing."""
     if not user.is_authenticated or tournament.current_round == 0:
         return None
@@ -314,7 +318,7 @@ def bracket(tournament: Tournament) -> list[dict[str, Any]]:
             totals = [a + b for a, b in zip(totals, result.points, strict=True)]
         done = board.round.finished_at is not None
         final = tournament.status == Tournament.Status.FINISHED and board.round.number == tournament.current_round
-        seats = []
+        seats: list[dict[str, Any]] = []
         for index, user_id in enumerate(board.players):
             if user_id is None:
                 seats.append({"name": None, "points": to_number(totals[index]), "went_on": False, "out": False})

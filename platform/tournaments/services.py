@@ -11,10 +11,12 @@ Sockets hear about changes only after commit.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -22,6 +24,7 @@ from django.utils.translation import gettext_noop
 
 from accounts import standing
 from accounts.bots import bots_for_table
+from accounts.models import User
 from core import outbox
 from core.limits import within_limit
 from core.text import TextRefused, clean_text
@@ -39,6 +42,7 @@ from tournaments.models import (
     Registration,
     Result,
     Round,
+    Series,
     Tournament,
 )
 from tournaments.scoring import scored_per_match
@@ -89,7 +93,7 @@ EDITABLE = (
 )
 
 
-def is_organizer(user) -> bool:
+def is_organizer(user: User | AnonymousUser | None) -> bool:
     """May create events: the Organizers group (``manage.py createorganizer``) and superusers; being staff (a
     moderator) is not enough."""
     return bool(
@@ -99,21 +103,21 @@ def is_organizer(user) -> bool:
     )
 
 
-def organizer_add(user) -> None:
+def organizer_add(user: User) -> None:
     """Let ``user`` create events (the Organizers group; nothing else: no staff access)."""
     from django.contrib.auth.models import Group
 
     user.groups.add(Group.objects.get_or_create(name=ORGANIZERS_GROUP)[0])
 
 
-def may_edit(tournament: Tournament, user) -> bool:
+def may_edit(tournament: Tournament, user: User | AnonymousUser | None) -> bool:
     """Runs this event: its own organizer, and superusers; no other organizer, moderator or staff account."""
     return bool(
         user is not None and user.is_authenticated and (user.is_superuser or tournament.organizer_id == user.pk)
     )
 
 
-def audit(tournament: Tournament, actor, action: str, player_id: int | None = None, **detail: Any) -> None:
+def audit(tournament: Tournament, actor: User, action: str, player_id: int | None = None, **detail: Any) -> None:
     """An organizer action's record, written in the action's own transaction."""
     OrganizerAction.objects.create(
         tournament=tournament, actor=actor, action=action, player_id=player_id, detail=detail
@@ -154,7 +158,7 @@ def _check_fields(game: str, fields: dict[str, Any]) -> dict[str, Any]:
 
 
 @transaction.atomic
-def tournament_create(*, organizer, game: str, series=None, **fields: Any) -> Tournament:
+def tournament_create(*, organizer: User, game: str, series: Series | None = None, **fields: Any) -> Tournament:
     if not is_organizer(organizer):
         raise TournamentRefused(_("Only organizers can create events."))
     if series is not None and (
@@ -167,7 +171,7 @@ def tournament_create(*, organizer, game: str, series=None, **fields: Any) -> To
 
 
 @transaction.atomic
-def tournament_update(*, tournament_id: int, user, **fields: Any) -> Tournament:
+def tournament_update(*, tournament_id: int, user: User, **fields: Any) -> Tournament:
     tournament = _locked(tournament_id)
     if not may_edit(tournament, user):
         raise TournamentRefused(_("Only the event's organizer or staff can edit it."))
@@ -197,21 +201,21 @@ def _locked(tournament_id: int) -> Tournament:
 # -- players ---------------------------------------------------------------------------------------
 
 
-def _check_may_publish(user) -> None:
+def _check_may_publish(user: User) -> None:
     """An announcement, an event's name and description are published to every player: not while muted."""
     refusal = standing.talk_refusal(user.pk)
     if refusal:
         raise TournamentRefused(refusal)
 
 
-def _check_registration_rate(user) -> None:
+def _check_registration_rate(user: User) -> None:
     """Each registration and withdrawal is told to every open page of the event: a few an hour per player."""
     if not within_limit("registration", user.pk, most=REGISTRATIONS_PER_HOUR, seconds=3600):
         raise TournamentRefused(_("You registered and withdrew too often in the last hour: try again later."))
 
 
-def registration_join(*, tournament_id: int, user, token: str = "") -> Registration:
-    if getattr(user, "is_authenticated", False):
+def registration_join(*, tournament_id: int, user: User, token: str = "") -> Registration:
+    if user.is_authenticated:
         _check_registration_rate(user)
     try:
         return _registration_join(tournament_id, user, token)
@@ -220,7 +224,7 @@ def registration_join(*, tournament_id: int, user, token: str = "") -> Registrat
 
 
 @transaction.atomic
-def _registration_join(tournament_id: int, user, token: str) -> Registration:
+def _registration_join(tournament_id: int, user: User, token: str) -> Registration:
     tournament = _locked(tournament_id)
     now = timezone.now()
     if tournament.private and token != tournament.invite_token:
@@ -238,12 +242,12 @@ def _registration_join(tournament_id: int, user, token: str) -> Registration:
     return registration
 
 
-def _entered(tournament: Tournament):
+def _entered(tournament: Tournament) -> QuerySet[Registration]:
     """The registrations holding a place (not waiting for one, not withdrawn by the organizer)."""
     return tournament.registrations.filter(waitlisted=False, withdrawn=False)
 
 
-def entry_check(tournament: Tournament, user) -> None:
+def entry_check(tournament: Tournament, user: User) -> None:
     """The event's entry conditions against the player's rating for its game (refused with what is missing).
 
     A minimum reliability (how often a player finishes what he starts) is not offered: the platform keeps no
@@ -286,7 +290,7 @@ def waitlist_promote(tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def registration_withdraw(*, tournament_id: int, user) -> None:
+def registration_withdraw(*, tournament_id: int, user: User) -> None:
     _check_registration_rate(user)
     tournament = _locked(tournament_id)
     if tournament.status != Tournament.Status.REGISTRATION:
@@ -297,7 +301,7 @@ def registration_withdraw(*, tournament_id: int, user) -> None:
     _changed(tournament.pk)
 
 
-def check_in_open(tournament: Tournament, now=None) -> bool:
+def check_in_open(tournament: Tournament, now: datetime | None = None) -> bool:
     now = now or timezone.now()
     return (
         tournament.check_in_minutes > 0
@@ -307,7 +311,7 @@ def check_in_open(tournament: Tournament, now=None) -> bool:
 
 
 @transaction.atomic
-def registration_check_in(*, tournament_id: int, user) -> Registration:
+def registration_check_in(*, tournament_id: int, user: User) -> Registration:
     tournament = _locked(tournament_id)
     if not check_in_open(tournament):
         raise TournamentRefused(_("Check-in is not open."))
@@ -325,7 +329,7 @@ def registration_check_in(*, tournament_id: int, user) -> Registration:
 
 
 @transaction.atomic
-def tournament_start(tournament_id: int, *, early_by=None) -> bool:
+def tournament_start(tournament_id: int, *, early_by: User | None = None) -> bool:
     """Start the event (beat at ``starts_at``, or the organizer early). True if it started now."""
     tournament = _locked(tournament_id)
     if tournament.status != Tournament.Status.REGISTRATION:
@@ -573,7 +577,7 @@ def _advance_later(tournament_id: int) -> None:
 # -- the organizer ---------------------------------------------------------------------------------
 
 
-def _organizer_locked(tournament_id: int, user) -> Tournament:
+def _organizer_locked(tournament_id: int, user: User) -> Tournament:
     tournament = _locked(tournament_id)
     if not may_edit(tournament, user):
         raise TournamentRefused(_("Only the event's organizer can do that."))
@@ -585,7 +589,7 @@ def _live_tables(tournament: Tournament) -> list[int]:
 
 
 @transaction.atomic
-def tournament_pause(*, tournament_id: int, user, paused: bool) -> Tournament:
+def tournament_pause(*, tournament_id: int, user: User, paused: bool) -> Tournament:
     """Pause: every unfinished table of the event is held (no moves, clocks and time banks stopped) and every
     player told. Resume: the tables go on with the time they had, and the round's deadline moves on by the pause."""
     from tables.pause import table_pause, table_resume
@@ -629,7 +633,7 @@ def tournament_pause(*, tournament_id: int, user, paused: bool) -> Tournament:
 
 
 @transaction.atomic
-def tournament_next_round(*, tournament_id: int, user) -> str:
+def tournament_next_round(*, tournament_id: int, user: User) -> str:
     """Start the event now, or end the current round early: what is left is settled as at the deadline
     (in the last round that finishes the event)."""
     tournament = _organizer_locked(tournament_id, user)
@@ -646,7 +650,7 @@ def tournament_next_round(*, tournament_id: int, user) -> str:
 
 
 @transaction.atomic
-def player_disqualify(*, tournament_id: int, user, player_id: int) -> Registration:
+def player_disqualify(*, tournament_id: int, user: User, player_id: int) -> Registration:
     """The player is seated no more; a bot plays his current seat out, and his results stay. He is told."""
     tournament = _organizer_locked(tournament_id, user)
     if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
@@ -673,7 +677,7 @@ def player_disqualify(*, tournament_id: int, user, player_id: int) -> Registrati
 
 
 @transaction.atomic
-def player_reinstate(*, tournament_id: int, user, player_id: int) -> Registration:
+def player_reinstate(*, tournament_id: int, user: User, player_id: int) -> Registration:
     """Undo a disqualification: seated again from the next round (the bot finishes the seat it took)."""
     tournament = _organizer_locked(tournament_id, user)
     if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
@@ -691,7 +695,7 @@ def player_reinstate(*, tournament_id: int, user, player_id: int) -> Registratio
 
 
 @transaction.atomic
-def announcement_post(*, tournament_id: int, user, text: str) -> Announcement:
+def announcement_post(*, tournament_id: int, user: User, text: str) -> Announcement:
     tournament = _organizer_locked(tournament_id, user)
     _check_may_publish(user)
     try:

@@ -61,7 +61,7 @@ def round_settle(tournament: Tournament, rnd: Round) -> str:
     held = []
     for board in boards:
         for seat in board.table.seats.filter(user__isnull=False, bot_level="", user__is_bot=False):
-            if not seat.away:
+            if not seat.away and seat.user is not None:  # (a user always, by the filter)
                 seat_set_away(board.table_id, seat.user, True, reason=REASON)
             # held for good, as a disqualified seat is: an "I'm back" would only be undone at the next tick
             Seat.objects.filter(pk=seat.pk).update(bot_level=tournament.bot_level)

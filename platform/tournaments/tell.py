@@ -12,10 +12,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_noop
 
+from accounts.models import User
 from notifications.services import notification_send
 from tables import relay
 from tournaments.models import Board, Registration, Tournament
@@ -89,16 +91,20 @@ def halves_text(halves: int) -> str:
     return str(to_number(halves))
 
 
-def table_note(table_id: int, user: Any) -> str:
+def table_note(table_id: int, user: User | AnonymousUser | None) -> str:
     """The note above a tournament table (``tables.hooks``): the event, the round, its countdown, the way back,
     and what happened to this reader's seat and what comes next."""
     board = Board.objects.filter(table_id=table_id).select_related("round__tournament").first()
     if board is None:
         return ""
     rnd, tournament = board.round, board.round.tournament
-    me = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    me = user.pk if user is not None and user.is_authenticated else None
     seat = board.players.index(me) if me is not None and me in board.players else None
-    registration = Registration.objects.filter(tournament=tournament, user_id=me).first() if seat is not None else None
+    registration = (
+        Registration.objects.filter(tournament=tournament, user_id=me).first()
+        if seat is not None and me is not None
+        else None
+    )
     mine = None
     if seat is not None:
         mine = sum(r.points[seat] for r in board.results.all()) if board.finished else None

@@ -217,7 +217,7 @@ NEXT_DONE = {
 }
 
 
-def _next_round(request: HttpRequest, tournament: Tournament) -> object:
+def _next_round(request: AuthenticatedRequest, tournament: Tournament) -> object:
     starting = tournament.status == Tournament.Status.REGISTRATION
     done = services.tournament_next_round(tournament_id=tournament.pk, user=request.user)
     return "started" if starting else ("started_round" if done == "started" else done)
@@ -260,7 +260,9 @@ def _player_id(request: HttpRequest) -> int:
     return int(raw)
 
 
-def _confirm_first(post_view: Callable[[HttpRequest, int], HttpResponse], question: object, consequence: object):
+def _confirm_first(
+    post_view: Callable[[AuthenticatedRequest, int], HttpResponse], question: StrOrPromise, consequence: StrOrPromise
+) -> Callable[[AuthenticatedRequest, int], HttpResponse]:
     """GET: the page that names the chosen player and says what will happen, with its "Yes" button;
     POST (that button): the action itself."""
 
