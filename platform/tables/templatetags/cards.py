@@ -193,7 +193,7 @@ def kind_name(kind: str) -> str:
 
 
 @register.filter
-def seat_name(players: list[dict[str, Any]], index: Any) -> str:
+def seat_name(players: list[dict[str, Any]] | None, index: Any) -> str:
     """The display name of a seat index, from the page's ``players`` list."""
     for player in players or []:
         if player["index"] == index:
