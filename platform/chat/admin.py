@@ -1,3 +1,5 @@
+from typing import Any, ClassVar
+
 from django.contrib import admin
 
 from chat.models import ChatMessage
@@ -5,8 +7,9 @@ from chat.models import ChatMessage
 
 @admin.register(ChatMessage)
 class ChatMessageAdmin(admin.ModelAdmin):
-    list_display = ("created_at", "user", "channel", "table", "shown_text")
-    list_filter = ("channel",)
+    # open-ended: moderation's admin extends both
+    list_display: tuple[str, ...] = ("created_at", "user", "channel", "table", "shown_text")
+    list_filter: ClassVar[tuple[Any, ...]] = ("channel",)
     search_fields = ("user__username", "text")
     date_hierarchy = "created_at"
     list_select_related = ("user",)

@@ -137,9 +137,11 @@ def _broadcast_removal(by_place: dict[tuple[str, int | None], list[int]]) -> Non
         event = {"type": "chat.remove", "ids": ids}
         if channel == ChatMessage.Channel.LOBBY:
             outbox.group_send(lobby_group(), event)
+        elif table_id is None:
+            continue  # every other channel is a table's
         elif channel == ChatMessage.Channel.SPECTATORS:
             outbox.group_send(spectators_group(table_id), event)
-        elif table_id is not None:
+        else:
             relay.table_send(table_id, event)
 
 

@@ -27,6 +27,9 @@ class Player(User):
 
 
 class Sanction(models.Model):
+    #: whether its player may appeal it now, set by ``moderation.selectors.sanctions_of`` for his page
+    appealable: bool
+
     class Kind(models.TextChoices):
         WARN = "warn", _("Warning")
         MUTE = "mute", _("Chat mute")

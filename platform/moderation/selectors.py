@@ -102,7 +102,7 @@ def play_refusal(user: User | AnonymousUser | None) -> str | None:
     }
 
 
-def _game_state(game) -> str:
+def _game_state(game: Game) -> str:
     """How a game ended, as a moderator reads it: a moderator's abort or annulment is his, a stop is not."""
     if game.status == Game.Status.ABORTED:
         if game.table.stop_reason == "moderator":
@@ -122,7 +122,7 @@ def player_overview(user_id: int) -> dict[str, Any]:
         Game.objects.filter(table__seats__user_id=user_id).select_related("table").order_by("-started_at")[:15]
     )
     for game in games:
-        game.mod_state = _game_state(game)
+        game.mod_state = _game_state(game)  # type: ignore[attr-defined]  # a label for the moderators' template only
     abandons = dict(
         Abandonment.objects.filter(user_id=user_id)
         .values_list("reason")

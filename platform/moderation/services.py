@@ -73,12 +73,14 @@ def _text(text: object, empty: str) -> str:
     return text
 
 
-def audit_write(actor, action: str, target=None, reason: str = "", **details: Any) -> AuditEntry:
+def audit_write(
+    actor: User | None, action: str, target: User | None = None, reason: str = "", **details: Any
+) -> AuditEntry:
     """One row of the append-only log; call it inside the action's transaction."""
     return AuditEntry.objects.create(actor=actor, target=target, action=action, reason=reason, details=details)
 
 
-def may_sanction(by, user) -> None:
+def may_sanction(by: User | None, user: User) -> None:
     """Nobody sanctions himself; only a superuser sanctions a staff account (else one moderator could lock
     the whole team out). ``by`` None is the platform itself (automatic playbans)."""
     if by is None:
@@ -98,7 +100,7 @@ OUTCOMES = {
 }
 
 
-def _reports_close(user, by, sanction: Sanction) -> list[Report]:
+def _reports_close(user: User, by: User, sanction: Sanction) -> list[Report]:
     """Acting on a player closes his open reports with what was done; each reporter is told."""
     from notifications.services import notification_send
 
@@ -158,7 +160,7 @@ def user_warn(user: User, *, by: User, reason: str) -> Sanction:
 
 
 @transaction.atomic
-def user_mute(user, *, by, reason: str, minutes: int, hide: str = "") -> Sanction:
+def user_mute(user: User, *, by: User, reason: str, minutes: int, hide: str = "") -> Sanction:
     """Refuse his chat lines for ``minutes``; nothing else changes, no socket is closed.
 
     ``hide="hour"`` also takes down every line he wrote in the last hour, on every open page.
@@ -240,7 +242,7 @@ def _seats_release(user: User) -> list[int]:
 
 
 @transaction.atomic
-def sanction_lift(sanction: Sanction, *, by, reason: str) -> Sanction:
+def sanction_lift(sanction: Sanction, *, by: User, reason: str) -> Sanction:
     sanction = Sanction.objects.select_for_update(of=("self",)).select_related("user").get(pk=sanction.pk)
     may_sanction(by, sanction.user)
     if sanction.lifted_at is not None:
@@ -414,7 +416,7 @@ def table_abort(table_id: int, *, by: User, reason: str) -> Table:
     return table
 
 
-def _audit_players(by, action: str, table_id: int, reason: str, **details: Any) -> None:
+def _audit_players(by: User, action: str, table_id: int, reason: str, **details: Any) -> None:
     """One row per human player of the table, so each player's history lists it (one without a player if none)."""
     from tables.models import Seat
 
@@ -423,7 +425,8 @@ def _audit_players(by, action: str, table_id: int, reason: str, **details: Any) 
             pk__in=Seat.objects.filter(table_id=table_id, user__isnull=False).values("user_id"), is_bot=False
         ).order_by("pk")
     )
-    for player in players or [None]:
+    targets: list[User | None] = [*players] or [None]
+    for player in targets:
         audit_write(by, action, player, reason, players=[p.pk for p in players], **details)
 
 
@@ -548,7 +551,7 @@ def abandonment_record(user: User, table_id: int, reason: str) -> Sanction | Non
 
 
 @transaction.atomic
-def user_playban(user, *, by, reason: str, minutes: int) -> Sanction:
+def user_playban(user: User, *, by: User, reason: str, minutes: int) -> Sanction:
     """A moderator's playban: he may chat and watch, not start or join a table."""
     may_sanction(by, user)
     if not isinstance(minutes, int) or minutes <= 0 or minutes > 365 * 24 * 60:
@@ -564,7 +567,7 @@ def user_playban(user, *, by, reason: str, minutes: int) -> Sanction:
 
 
 @transaction.atomic
-def chat_hide(user, *, by, reason: str, lines: list[int] | None = None, last_hour: bool = False) -> int:
+def chat_hide(user: User, *, by: User, reason: str, lines: list[int] | None = None, last_hour: bool = False) -> int:
     """Take down some of his lines (``lines``), or all he wrote in the last hour: gone from every page at once.
 
     The audit row keeps what they said.
@@ -595,14 +598,14 @@ def chat_hide(user, *, by, reason: str, lines: list[int] | None = None, last_hou
 
 
 @transaction.atomic
-def note_add(user, *, by, text: str) -> Note:
+def note_add(user: User, *, by: User, text: str) -> Note:
     text = _text(text, _("Write the note first."))
     note = Note.objects.create(user=user, author=by, text=text)
     audit_write(by, AuditEntry.Action.NOTE, user, text, note=note.pk)
     return note
 
 
-def sign_in_record(user, address: str | None) -> None:
+def sign_in_record(user: User, address: str | None) -> None:
     """Remember where he signed in from (for "accounts sharing his addresses"); rows older than
     ``SIGN_IN_DAYS`` are purged here, on write, so nothing older is ever kept."""
     if not address or user is None or not user.pk:
@@ -619,7 +622,7 @@ def sign_in_record(user, address: str | None) -> None:
 
 
 @transaction.atomic
-def appeal_create(sanction: Sanction, *, user, text: str) -> Appeal:
+def appeal_create(sanction: Sanction, *, user: User, text: str) -> Appeal:
     """Once per sanction, by its player, while it still counts (a warning any time)."""
     sanction = Sanction.objects.select_for_update().get(pk=sanction.pk)
     if sanction.user_id != user.pk:
@@ -645,7 +648,7 @@ def appeal_create(sanction: Sanction, *, user, text: str) -> Appeal:
 
 
 @transaction.atomic
-def appeal_answer(appeal: Appeal, *, by, decision: str, answer: str, until: datetime | None = None) -> Appeal:
+def appeal_answer(appeal: Appeal, *, by: User, decision: str, answer: str, until: datetime | None = None) -> Appeal:
     """Uphold, reduce (a new, earlier end) or lift; the player is told."""
     from notifications.services import notification_send
 

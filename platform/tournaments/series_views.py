@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from accounts.http import AuthenticatedRequest
+from core.forms import choice_field
 from games import GAMES, get_game
 from tournaments import services
 from tournaments.models import Series
@@ -45,10 +47,11 @@ class SeriesForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(name, get_game(name).title) for name in GAMES]
+        choice_field(self, "game").choices = [(name, get_game(name).title) for name in GAMES]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         try:
             zone = ZoneInfo(data.get("tz") or "UTC")
         except (ZoneInfoNotFoundError, ValueError):
@@ -68,7 +71,7 @@ class SeriesForm(forms.Form):
 
 
 @login_required
-def series_new(request: HttpRequest) -> HttpResponse:
+def series_new(request: AuthenticatedRequest) -> HttpResponse:
     if not services.is_organizer(request.user):
         messages.error(request, _("Only organizers can create a series; ask the staff to add you."))
         return redirect("tournaments")
@@ -114,7 +117,7 @@ def series_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def series_next(request: HttpRequest, pk: int) -> HttpResponse:
+def series_next(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     series = get_object_or_404(Series, pk=pk)
     try:
         event = series_next_event(series_id=series.pk, user=request.user)
