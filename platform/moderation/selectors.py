@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.db.models import Count
+from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -84,7 +85,7 @@ def mute_message(user_id: int) -> str | None:
     return _(
         "A moderator muted you %(when)s: meanwhile you cannot chat, change your name or bio, post announcements "
         "or send challenges. You can appeal from your reports page (%(url)s)."
-    ) % {"when": when(found["mute_until"]), "url": "/reports/"}
+    ) % {"when": when(found["mute_until"]), "url": reverse("my_reports")}
 
 
 def play_refusal(user: User | AnonymousUser | None) -> str | None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AnonymousUser, Group, Permission
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -126,7 +127,7 @@ def _reports_close(user: User, by: User, sanction: Sanction) -> list[Report]:
             reporter,
             "other",
             OUTCOMES[Sanction.Kind(sanction.kind)],
-            url="/reports/",
+            url=reverse("my_reports"),
             params={"name": user.name},
         )
     return closed
@@ -152,7 +153,7 @@ def user_warn(user: User, *, by: User, reason: str) -> Sanction:
         user,
         "warning",
         gettext_noop("A moderator warned you: %(reason)s"),
-        url="/reports/",
+        url=reverse("my_reports"),
         params={"reason": sanction.reason},
     )
     _forget_after_commit(user.pk)
@@ -377,7 +378,7 @@ def _reporter_tell(report: Report) -> None:
         text = gettext_noop("A moderator reviewed your report about %(name)s: no action was needed. Thank you.")
     else:
         text = gettext_noop("A moderator acted on your report about %(name)s. Thank you.")
-    notification_send(report.reporter, "other", text, url="/reports/", params={"name": report.reported.name})
+    notification_send(report.reporter, "other", text, url=reverse("my_reports"), params={"name": report.reported.name})
 
 
 @transaction.atomic
@@ -693,5 +694,6 @@ def appeal_answer(appeal: Appeal, *, by: User, decision: str, answer: str, until
         sanction=sanction.pk,
         until=sanction.until.isoformat() if sanction.until else None,
     )
-    notification_send(user, "other", told, url="/reports/", params={"answer": answer, "until": when(sanction.until)})
+    params = {"answer": answer, "until": when(sanction.until)}
+    notification_send(user, "other", told, url=reverse("my_reports"), params=params)
     return appeal

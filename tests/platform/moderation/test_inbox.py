@@ -75,6 +75,9 @@ def test_acting_from_a_report_in_one_place(client, moderator):
     assert reverse("admin:moderation_player_change", args=[players[1].pk]) in page
     assert reverse("table", args=[table.pk]) in page
     assert f"user__id__exact={players[1].pk}" in page
+    ChatMessage.objects.create(channel="players", table=table, user=players[0], text="calm down")
+    lines = client.get(reverse("admin:chat_chatmessage_changelist"), {"user__id__exact": players[1].pk})
+    assert "idiot" in lines.content.decode() and "calm down" not in lines.content.decode()
     for action in ("warn", "mute", "ban", "playban"):
         assert f'value="{action}"' in page
     assert 'value="dismiss"' in page and f'name="line" value="{line.pk}"' in page
