@@ -260,3 +260,14 @@ def test_the_players_side_speaks_his_language(client, moderator, lang, appeal, t
     assert appeal in client.get(reverse("my_reports"), headers=headers).content.decode()
     client.force_login(reporter)
     assert told in client.get(reverse("notifications"), headers=headers).content.decode()
+
+
+def test_the_moderators_pages_in_russian(client, moderator):
+    table, players, _game = started_table("durak", 2)
+    report = services.report_create(reporter=players[0], reported=players[1], reason="abuse", table_id=table.pk)
+    client.force_login(moderator)
+    ru = {"accept-language": "ru"}
+    detail = client.get(reverse("admin:moderation_report_change", args=[report.pk]), headers=ru).content.decode()
+    assert "Меры против игрока" in detail and "Жалоба №" in detail
+    player = client.get(reverse("admin:moderation_player_change", args=[players[1].pk]), headers=ru)
+    assert "Заметки модераторов" in player.content.decode()
