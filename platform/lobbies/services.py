@@ -265,6 +265,7 @@ def seat_kick(*, table_id: int, user: User, index: int) -> Seat:
             gettext_noop("The host of %(game)s table #%(table)s removed you from your seat."),
             url=reverse("play"),
             params={"game": get_game(table.game).title, "table": table.pk},
+            caused_by=user,
         )
     seat.refresh_from_db()
     return seat

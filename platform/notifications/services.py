@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from accounts import blocks
 from accounts.models import User
 from core import outbox
 from notifications.models import Notification
@@ -16,12 +17,17 @@ from notifications.selectors import notifications_group
 NOTIFICATIONS_KEPT_DAYS = 90
 
 
-def notification_send(user: User, kind: str, text: str, url: str = "", params: dict | None = None) -> Notification:
+def notification_send(
+    user: User, kind: str, text: str, url: str = "", params: dict | None = None, *, caused_by: User | None = None
+) -> Notification | None:
     """Store a notification for ``user`` and push it to his open tabs after commit.
 
     ``text`` is shown as is, or, with ``params``, as a translatable template
-    (``gettext_noop("%(name)s ...")``) filled in the reader's language.
+    (``gettext_noop("%(name)s ...")``) filled in the reader's language. A notification ``caused_by`` a
+    player ``user`` blocked is not sent at all (None).
     """
+    if caused_by is not None and blocks.blocks(user, caused_by):
+        return None
     if kind not in Notification.Kind.values:
         kind = Notification.Kind.OTHER
     note = Notification.objects.create(user=user, kind=kind, text=text[:300], url=url[:300], params=params or {})

@@ -115,6 +115,7 @@ def friend_request_send(user: User, other: User) -> Friendship:
         gettext_noop("%(name)s wants to be your friend."),
         reverse("friends"),
         {"name": user.name},
+        caused_by=user,
     )
     return friendship
 
@@ -136,6 +137,7 @@ def friend_request_accept(user: User, other: User) -> Friendship:
         gettext_noop("%(name)s accepted your friend request."),
         user.get_absolute_url(),
         {"name": user.name},
+        caused_by=user,
     )
     return request
 
@@ -222,6 +224,7 @@ def challenge_send(user: User, other: User, game: str, table_settings: dict[str,
         gettext_noop("%(name)s challenges you to %(game)s."),
         reverse("challenge", args=[challenge.pk]),
         {"name": user.name, "game": challenge.get_game_display()},
+        caused_by=user,
     )
     return challenge
 
@@ -273,6 +276,7 @@ def challenge_accept(user: User, challenge_id: int) -> Table:
         gettext_noop("%(name)s accepted your challenge: the table is ready."),
         reverse("lobby_table" if table.status == table.Status.OPEN else "table", args=[table.pk]),
         {"name": user.name},
+        caused_by=user,
     )
     return table
 
@@ -290,6 +294,7 @@ def challenge_decline(user: User, challenge_id: int) -> Challenge:
         gettext_noop("%(name)s declined your challenge."),
         user.get_absolute_url(),
         {"name": user.name},
+        caused_by=user,
     )
     return challenge
 

@@ -90,3 +90,18 @@ def test_a_full_table_does_not_start_with_a_seat_whose_player_may_no_longer_play
     table.refresh_from_db()
     assert table.status == Table.Status.OPEN
     assert not table.seats.filter(user=b).exists()
+
+
+def test_no_notification_reaches_a_player_from_someone_he_blocked():
+    from lobbies.services import seat_kick
+    from notifications.models import Notification
+
+    host, guest = make_players(2, prefix="n")
+    table = table_create(user=host, game="durak", options={}, seats=3)
+    seat_join(table_id=table.pk, user=guest)
+    block_add(guest, host)  # after both sat down
+    seat_kick(table_id=table.pk, user=host, index=1)
+    assert not Notification.objects.filter(user=guest).exists()
+    seat_join(table_id=table.pk, user=make_players(1, prefix="m")[0])
+    seat_kick(table_id=table.pk, user=host, index=1)  # anybody else is still told
+    assert Notification.objects.filter(user__username="m0").exists()
