@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.urls import reverse
@@ -48,7 +50,7 @@ class User(AbstractUser):
     class Meta:
         ordering = ["username"]
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         from accounts.names import skeleton
 
         self.username_key, self.name_key = skeleton(self.username)[:160], skeleton(self.display_name)[:160]

@@ -11,6 +11,7 @@ it may be, rather than cut where the writer cannot see it.
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -67,11 +68,11 @@ def clean_text(value: object, *, max_length: int, multiline: bool = False, requi
 class FreeTextField(forms.CharField):
     """A form field that cleans its text with ``clean_text`` before any other check (NUL included)."""
 
-    def __init__(self, *, multiline: bool = False, **kwargs) -> None:
+    def __init__(self, *, multiline: bool = False, **kwargs: Any) -> None:
         self.multiline = multiline
         super().__init__(**kwargs)
 
-    def to_python(self, value):
+    def to_python(self, value: Any) -> str:
         value = super().to_python(value)
         try:
             return clean_text(value, max_length=self.max_length or 100_000, multiline=self.multiline)
