@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -79,11 +80,24 @@ def display_name_clean(value: object) -> str:
     return text
 
 
+#: names nobody may look like, account or not: they would speak for the site itself
+STAFF_WORDS = ("moderator", "moderators", "administrator", "support", "system", "staff")
+
+
+def _reserved(key: str) -> bool:
+    words = (*settings.ACCOUNT_USERNAME_BLACKLIST, *STAFF_WORDS)
+    return key in {skeleton(word) for word in words if len(word) > 1}
+
+
 def name_taken(key: str, *, user: User | None = None, own_username: str = "") -> bool:
-    """Does another account's username or display name look like ``key`` (a skeleton)?"""
+    """Does another account's username or display name, or a name reserved for the site, look like ``key``?"""
     from accounts.models import User
 
-    if not key or (own_username and skeleton(own_username) == key):
+    if not key:
+        return False
+    if _reserved(key):
+        return True
+    if own_username and skeleton(own_username) == key:
         return False
     others = User.objects.filter(Q(username_key=key) | Q(name_key=key))
     if user is not None and user.pk is not None:

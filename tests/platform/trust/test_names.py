@@ -27,6 +27,9 @@ LIES = [
     "Ｄｅｍｏ",  # fullwidth
     "Anna  Petrova",  # another account's display name, spaced out
     "anna-petrova",
+    "Admin",  # names reserved for the site, account or not
+    "Moderator",
+    "SYSTEM",
 ]
 
 
