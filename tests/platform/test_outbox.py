@@ -3,11 +3,11 @@
 import asyncio
 
 import pytest
-from channels.db import DatabaseSyncToAsync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
 from core import outbox
+from core.sockets import database_sync_to_async
 from tables.models import Game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -49,5 +49,5 @@ async def test_a_rolled_back_change_sends_nothing():
 async def test_without_an_outbox_the_send_is_made_at_once():
     """A Celery task or a view calls the service plainly: the event goes out from its own thread."""
     layer, channel = await _listen("outbox-c")
-    assert await DatabaseSyncToAsync(_service, thread_sensitive=False)("outbox-c", False) == [0]
+    assert await database_sync_to_async(_service)("outbox-c", False) == [0]
     assert await asyncio.wait_for(layer.receive(channel), 5) == {"type": "table.changed", "move": 1}
