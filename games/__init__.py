@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import importlib
 
-from games.base import Game, State
+from games.base import GameSpec, State
 from games.errors import IllegalAction, InvalidOptions
 
-__all__ = ["GAMES", "Game", "IllegalAction", "InvalidOptions", "State", "get_game"]
+__all__ = ["GAMES", "GameSpec", "IllegalAction", "InvalidOptions", "State", "get_game"]
 
 #: registry name -> module; each module exposes ``GAME``
 GAMES = {"durak": "games.durak", "biznes": "games.biznes", "verish": "games.verish"}
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> GameSpec:
     if name not in GAMES:
         raise KeyError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    game: Game = importlib.import_module(GAMES[name]).GAME
+    game: GameSpec = importlib.import_module(GAMES[name]).GAME
     return game

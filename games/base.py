@@ -9,7 +9,7 @@ So every engine refuses the same bad input with the same error:
 ``ValueError``). A game declares what differs as class attributes:
 ``OPTIONS``, ``SEATS``, ``ACTIONS`` (the keys each action type may carry).
 
-``Game`` is the registry entry: it builds states (``new``), restores them
+``GameSpec`` is the registry entry: it builds states (``new``), restores them
 (``from_json``), replays a move log (``replay``) and describes its options for
 the lobby.
 
@@ -308,7 +308,7 @@ class State(metaclass=FieldsMeta):
         return seat
 
 
-class Game:
+class GameSpec:
     """A registry entry: ``games.get_game("durak")``.
 
     Besides building states it answers everything the platform would otherwise
@@ -483,4 +483,4 @@ class Game:
         return tuple(counts)
 
     def __repr__(self) -> str:
-        return f"<Game {self.name}>"
+        return f"<GameSpec {self.name}>"

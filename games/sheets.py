@@ -1,6 +1,6 @@
 """A match's score sheet: what each finished game adds, when the match ends, what it shows.
 
-A game's registry entry makes its sheet (``Game.new_sheet`` / ``Game.load_sheet``);
+A game's registry entry makes its sheet (``GameSpec.new_sheet`` / ``GameSpec.load_sheet``);
 the platform stores ``to_json()`` and never looks inside. ``CountingSheet``
 counts who lost each game (the fool, the loser) over a fixed number of games;
 Biznes keeps cumulative points in exact halves (``games.biznes.sheet``).

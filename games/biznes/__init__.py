@@ -7,13 +7,13 @@ The deal engine is ``BiznesState`` (``state.py``), scoring is the pure
 
 from __future__ import annotations
 
-from games.base import Game
+from games.base import GameSpec
 from games.biznes import meta
 from games.biznes.match import Match
 from games.biznes.rules import OPTIONS
 from games.biznes.state import BiznesState
 
-GAME = Game(
+GAME = GameSpec(
     name="biznes",
     title="Biznes",
     state_class=BiznesState,

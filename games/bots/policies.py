@@ -18,7 +18,7 @@ def uniform(view: dict[str, Any], legal: list[Action], history: History, rng: ra
 
 
 def heuristic_policy(game_name: str) -> Policy:
-    """The game's ``choose`` from its bot kit (``Game.bots["heuristic"]``)."""
+    """The game's ``choose`` from its bot kit (``GameSpec.bots["heuristic"]``)."""
     from games import get_game
 
     path = get_game(game_name).bots.get("heuristic")

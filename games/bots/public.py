@@ -15,7 +15,7 @@ hidden part removed:
   (``"check"``: the turned cards, who claimed, whether it was true, who took
   the pile) read from the *spectator* view after the move.
 
-Each game's registry entry decides what is hidden (``Game.public_action``, in
+Each game's registry entry decides what is hidden (``GameSpec.public_action``, in
 ``games.<game>.meta``); these functions are the bots' entry points by name.
 """
 
@@ -30,14 +30,14 @@ History = list[tuple[int, Action]]
 
 
 def public_action(game_name: str, action: Mapping[str, Any]) -> Action:
-    """``action`` with its hidden parts replaced by a count: ``Game.public_action``."""
+    """``action`` with its hidden parts replaced by a count: ``GameSpec.public_action``."""
     from games import get_game
 
     return get_game(game_name).public_action(action)
 
 
 def public_record(game_name: str, action: Mapping[str, Any], spectator_view_after: Mapping[str, Any] | None) -> Action:
-    """The history entry of one move: ``Game.public_record`` (a Believe It or Not check stays public)."""
+    """The history entry of one move: ``GameSpec.public_record`` (a Believe It or Not check stays public)."""
     from games import get_game
 
     return get_game(game_name).public_record(action, spectator_view_after)

@@ -48,7 +48,7 @@ HEURISTIC_BONUS = 0.15
 
 
 def _worlds(game_name: str) -> ModuleType | None:
-    """The game's world sampler from its bot kit (``Game.bots["worlds"]``); None: play the heuristic."""
+    """The game's world sampler from its bot kit (``GameSpec.bots["worlds"]``); None: play the heuristic."""
     from games import get_game
 
     path = get_game(game_name).bots.get("worlds")

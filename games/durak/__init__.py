@@ -52,12 +52,12 @@ Decisions where the rules are silent:
 
 from __future__ import annotations
 
-from games.base import Game
+from games.base import GameSpec
 from games.durak import meta
 from games.durak.options import OPTIONS
 from games.durak.state import DurakState
 
-GAME = Game(
+GAME = GameSpec(
     name="durak",
     title="Durak",
     state_class=DurakState,

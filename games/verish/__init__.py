@@ -51,12 +51,12 @@ Decisions where the rules are silent:
 
 from __future__ import annotations
 
-from games.base import Game
+from games.base import GameSpec
 from games.verish import meta
 from games.verish.rules import OPTIONS
 from games.verish.state import VerishState
 
-GAME = Game(
+GAME = GameSpec(
     name="verish",
     title="Believe It or Not",
     state_class=VerishState,

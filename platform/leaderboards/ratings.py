@@ -33,7 +33,7 @@ def provisional(sigma: float) -> bool:
 
 
 def outcome(kind: str, seats: int, options: Mapping[str, Any], result: Mapping[str, Any]) -> Outcome:
-    """One finished game's outcome, as its game places it (``Game.placings``)."""
+    """One finished game's outcome, as its game places it (``GameSpec.placings``)."""
     return get_game(kind).placings(result, seats, options)
 
 

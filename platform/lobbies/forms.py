@@ -15,7 +15,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from core.forms import choice_field
 from games import InvalidOptions
-from games.base import Game
+from games.base import GameSpec
 from games.bots import DEFAULT_LEVEL
 from games.options import Option
 from lobbies.services import default_match_length
@@ -62,14 +62,14 @@ class GameOptionsMixin:
     """
 
     seats_field = "seats"
-    game: Game
+    game: GameSpec
     fields: dict[str, forms.Field]
 
     if TYPE_CHECKING:  # the form's own
 
         def __getitem__(self, name: str) -> forms.BoundField: ...
 
-    def add_game_fields(self, game: Game) -> None:
+    def add_game_fields(self, game: GameSpec) -> None:
         self.game = game
         # the game's match options (Durak's fool_rule) keep their own names: they sit among the form's own fields
         for option in game.match_options:
@@ -137,7 +137,7 @@ class TableForm(GameOptionsMixin, forms.Form):
         help_text=gettext_lazy("Not listed; players join with the invite link."),
     )
 
-    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, game: GameSpec, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         seats = range(game.min_seats, game.max_seats + 1)
         choice_field(self, "seats").choices = [(n, str(n)) for n in seats]

@@ -11,7 +11,7 @@ from django.utils.translation import gettext, ngettext
 
 from accounts.bots import LEVEL_WORDS, seat_names
 from accounts.models import User
-from games import Game, get_game
+from games import GameSpec, get_game
 from tables.labels import TEAM_LABELS
 from tables.models import Seat, Table
 from tables.selectors import rating_label
@@ -79,7 +79,7 @@ class OptionRule:
     values: str = ""
 
 
-def rules_options(game: Game) -> list[OptionRule]:
+def rules_options(game: GameSpec) -> list[OptionRule]:
     """The options a table may choose, the match's first, for players (a match sets the seat options itself)."""
     rows = []
     for option in (*game.match_options, *game.options):

@@ -92,7 +92,7 @@ def card_title(code: str) -> str:
 
 
 def action_label(game: str, action: dict[str, Any]) -> str:
-    """A legal action's button label, as its game words it (``Game.ui``), in the reader's language."""
+    """A legal action's button label, as its game words it (``GameSpec.ui``), in the reader's language."""
     return get_game(game).ui.action_label(action, READER)
 
 

@@ -457,7 +457,7 @@ def table_end_if_humans_gone(table_id: int, game: Game) -> bool:
 
 @transaction.atomic
 def table_resign(table_id: int, user: User) -> Seat:
-    """Give up. Where the game's rules end a game for a resigner (``Game.resign_ends``), it ends now as they
+    """Give up. Where the game's rules end a game for a resigner (``GameSpec.resign_ends``), it ends now as they
     say (the move log keeps ``RESIGN_ACTION``; rated like any finished game); either way he leaves the match
     for good and a bot plays his seat on, and a table left to bots only ends at once.
     """

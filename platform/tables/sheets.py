@@ -1,6 +1,6 @@
 """A match's score sheet: started with the match, updated inside each finishing move, shown on the table page.
 
-The sheet itself is the game's own object (``Game.new_sheet``, a counting sheet
+The sheet itself is the game's own object (``GameSpec.new_sheet``, a counting sheet
 or Biznes' cumulative points in exact halves); the match row stores its JSON.
 The final standings kept per seat after the match are the scoring app's.
 """

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 
 from core.forms import choice_field
 from core.text import FreeTextField
-from games.base import Game
+from games.base import GameSpec
 from lobbies.forms import OPTION_PREFIX, TIME_BANKS, TURN_SECONDS, GameOptionsMixin
 from tables.models import BOT_LEVELS
 from tournaments import cumulative
@@ -88,7 +88,7 @@ class TournamentForm(GameOptionsMixin, forms.Form):
     private = forms.BooleanField(label=_("Invite-only"), required=False)
     rated = forms.BooleanField(label=_("Rated"), required=False)
 
-    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, game: GameSpec, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choice_field(self, "table_size").choices = [(n, str(n)) for n in range(game.min_seats, game.max_seats + 1)]
         self.fields["table_size"].initial = 4 if game.min_seats <= 4 <= game.max_seats else game.min_seats

@@ -1,7 +1,7 @@
 """Where a board's points come from: the game module's placings, or the match's own points from ``scoring``.
 
 The platform never asks which game it is: a game whose whole match is rated
-by its score sheet (``Game.rated_by == "match"``: Biznes) is scored once per
+by its score sheet (``GameSpec.rated_by == "match"``: Biznes) is scored once per
 match by the sheet's standings (its own points, in exact halves); every other
 game is scored once per game by the places its module gives.
 """

@@ -3,7 +3,7 @@
 Each event of a series is made from the one before it (every setting copied, the times moved to the
 series' next date), and the series' standings sum every finished event's result per player. What a result
 is worth comes from the game module, never from its name: a game whose match is scored by its own points
-(``Game.rated_by == "match"``: Biznes) adds each event's points in exact halves; any other game adds place
+(``GameSpec.rated_by == "match"``: Biznes) adds each event's points in exact halves; any other game adds place
 points, one per player finishing below him in that event (the last scores 0, shared places score alike).
 """
 

@@ -3,7 +3,7 @@
 - *bots*: every human seat is given to a bot for the rest of the match (no "I'm back": the seat's page says
   why) and bots play the table to its end;
 - *position*: the game is stopped (``tables.services.table_stop``) and its
-  rules score the position (``Game.score_position``): places per game, or for
+  rules score the position (``GameSpec.score_position``): places per game, or for
   a game scored by its whole match (Biznes) the sheet's points so far plus the
   unfinished unit's score;
 - *organizer*: the game is stopped and the board waits until the organizer

@@ -6,7 +6,7 @@ places and Biznes half points add up exactly; ``to_number`` turns them back.
 Points per game:
 
 - A game scored by place (Durak, Believe It or Not) scores by the places its
-  module gives (``Game.placings``): at a table of ``n`` the first out scores
+  module gives (``GameSpec.placings``): at a table of ``n`` the first out scores
   ``n - 1``, the next ``n - 2``, ... and the last (the fool, the loser) none.
   Players who share a place share those places' points: each scores the mean,
   which for consecutive places is always a whole or half point. In a draw the
@@ -43,7 +43,7 @@ def to_halves(number: float) -> int:
 
 
 def place_points(placings: Mapping[int, Placing]) -> list[int]:
-    """Halves per seat from a game's placings (``Game.placings(...).placings``): places with ties.
+    """Halves per seat from a game's placings (``GameSpec.placings(...).placings``): places with ties.
 
     At a table of ``n`` the seat placed first scores ``n - 1``, the next
     ``n - 2``, ... the last none. Seats that share a place share those places'

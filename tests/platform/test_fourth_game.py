@@ -33,8 +33,7 @@ from django.urls import reverse
 
 import games
 from config.asgi import application
-from games.base import Game as GameEntry
-from games.base import State
+from games.base import GameSpec, State
 from games.errors import IllegalAction, InvalidOptions
 from games.options import Option
 from games.ui import UI, composed_label
@@ -155,7 +154,7 @@ def public_drop(action: Mapping[str, Any]) -> dict[str, Any]:
     return {"type": action.get("type"), "count": len(action.get("cards") or [])}
 
 
-GAME = GameEntry(
+GAME = GameSpec(
     name=NAME,
     title="Shed (test)",
     state_class=ShedState,

@@ -130,7 +130,7 @@ def label(action: dict[str, Any], game: str) -> str:
 
 @register.filter
 def hint(action: dict[str, Any], game: str) -> str:
-    """A short help for a legal action's button (``Game.ui.hint``) in the reader's language; "" when none."""
+    """A short help for a legal action's button (``GameSpec.ui.hint``) in the reader's language; "" when none."""
     return action_hint(game, action)
 
 
