@@ -44,7 +44,7 @@ async def say(comm, text: str, channel: str | None = None) -> list[str]:
 async def test_the_lobby_hides_a_blocked_players_lines_live_and_on_reload():
     alice, bob, carol = await sync_to_async(make_players)(3, prefix="lb")
     await sync_to_async(block_add)(alice, bob)
-    a, b, c = [await connect("/ws/chat/lobby/?format=json", u) for u in (alice, bob, carol)]
+    a, b, c = [await connect("/ws/chat/lobby/?format=json", u, timeout=10) for u in (alice, bob, carol)]
     await say(b, "bob was here")
     assert await say(c, "carol was here") == ["bob was here"]  # everybody else still reads him
     assert await lines_until(a, "carol was here") == []
@@ -56,8 +56,8 @@ async def test_the_lobby_hides_a_blocked_players_lines_live_and_on_reload():
 
 async def test_a_block_made_while_the_table_page_is_open_hides_his_lines_at_once_and_after():
     table, (alice, bob), _game = await sync_to_async(started_table)("durak", 2)
-    a = await connect(f"/ws/tables/{table.pk}/?format=json", alice)
-    b = await connect(f"/ws/tables/{table.pk}/?format=json", bob)
+    a = await connect(f"/ws/tables/{table.pk}/?format=json", alice, timeout=10)
+    b = await connect(f"/ws/tables/{table.pk}/?format=json", bob, timeout=10)
     await say(b, "before the block")
     assert await say(a, "marker 1") == ["before the block"]
     assert await lines_until(b, "marker 1") == []
@@ -85,8 +85,8 @@ async def test_a_blocked_spectators_lines_are_hidden_from_the_blocker_watching_t
     table, _players, _game = await sync_to_async(started_table)("durak", 2)
     alice, bob = await sync_to_async(make_players)(2, prefix="sp")
     await sync_to_async(block_add)(alice, bob)
-    a = await connect(f"/ws/tables/{table.pk}/?format=json", alice)
-    b = await connect(f"/ws/tables/{table.pk}/?format=json", bob)
+    a = await connect(f"/ws/tables/{table.pk}/?format=json", alice, timeout=10)
+    b = await connect(f"/ws/tables/{table.pk}/?format=json", bob, timeout=10)
     await say(b, "kibitz from bob", "spectators")
     assert await say(a, "marker", "spectators") == []
     for comm in (a, b):
