@@ -53,6 +53,10 @@ class UI:
     label: Callable[[Mapping[str, Any]], Said | str | None] = lambda action: None
     #: action types whose cards are the cards ticked in the hand
     composed: frozenset[str] = frozenset()
+    #: composed types whose legal actions list every legal combination of cards, so the page may narrow
+    #: the hand to the cards that can join those ticked (an engine listing only representative
+    #: combinations, a bluff being any cards at all, leaves its types out)
+    every_combination: frozenset[str] = frozenset()
     #: one-card action types a click on the card itself can make
     quick: frozenset[str] = frozenset()
     #: the form fields that complete an action of a type, by type, with how each is read: a composed
@@ -73,6 +77,10 @@ class UI:
     role_words: Mapping[str, Said] = field(default_factory=dict)
     #: a short help beside a legal action's button (a Biznes role: what it scores), a ``Said``; None: no help
     hint: Callable[[Mapping[str, Any]], Said | str | None] = lambda action: None
+
+    #: keyboard shortcuts for plain buttons: action type -> (a letter key, what it does), listed in the help;
+    #: the page reads the key where it sits on the keyboard, so it works in any layout
+    keys: Mapping[str, tuple[str, Said]] = field(default_factory=dict)
 
     def fields_of(self, kind: str) -> Mapping[str, FieldKind]:
         """The form fields that complete an action of type ``kind`` (a button's own value carries the rest)."""

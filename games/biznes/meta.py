@@ -130,6 +130,7 @@ def label(action: Mapping[str, Any]) -> Said | None:
 
 #: a short help beside each role's button and the declarer's choice (B3, B4, B8), for players new to the game
 HINTS: dict[tuple[str, object], Said] = {
+    ("pass", None): say("No bid from you in this auction; if everyone passes, the deal is void."),
     ("declare", False): say("No partner; a bigger premium if you make it."),
     ("declare", True): say("Ask the others for a banker who plays and scores with you; a smaller premium."),
     ("role", "banker"): say("Partner of the declarer: you score exactly what the declarer scores."),
@@ -153,12 +154,14 @@ def hint(action: Mapping[str, Any]) -> Said | None:
 UI_META = UI(
     label=label,
     composed=frozenset({"discard"}),
+    every_combination=frozenset({"discard"}),
     quick=frozenset({"play"}),
     # a joker's button carries its card; the picker beside it names what the joker becomes
     form_fields={"discard": {"cards": "cards"}, "play": {"as": "str"}},
     board="tables/boards/biznes.html",
     rules="rules/biznes.html",
     hint=hint,
+    keys={"pass": ("P", say("Pass"))},
     role_words={
         "declarer": say("declarer"),
         "banker": say("banker"),

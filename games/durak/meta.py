@@ -88,9 +88,23 @@ def label(action: Mapping[str, Any]) -> Said | None:
     return None
 
 
+#: what a plain button will do, beside it (the words on it are short)
+HINTS: dict[str, Said] = {
+    "done": say("Throw in no more: once every thrower is done, the bout ends."),
+    "take": say("Pick up every card on the table and miss your attack."),
+}
+
+
+def hint(action: Mapping[str, Any]) -> Said | None:
+    return HINTS.get(str(action.get("type")))
+
+
 UI_META = UI(
     label=label,
+    hint=hint,
+    keys={"take": ("T", say("Take the cards")), "done": ("D", say("Done"))},
     composed=frozenset({"attack", "throw"}),
+    every_combination=frozenset({"attack", "throw"}),
     quick=frozenset({"cover", "transfer", "show"}),
     board="tables/boards/durak.html",
     rules="rules/durak.html",

@@ -75,8 +75,21 @@ def label(action: Mapping[str, Any]) -> Said | None:
     return None
 
 
+#: what each answer does (V4), beside its button
+HINTS: dict[str, Said] = {
+    "believe": say("The last cards are turned up: true, they are discarded; false, you take the pile."),
+    "doubt": say("The last cards are turned up: true, you take the pile; false, the claimant does."),
+}
+
+
+def hint(action: Mapping[str, Any]) -> Said | None:
+    return HINTS.get(str(action.get("type")))
+
+
 UI_META = UI(
     label=label,
+    hint=hint,
+    keys={"believe": ("B", say("I believe")), "doubt": ("N", say("I don't believe"))},
     composed=frozenset({"claim", "add"}),
     # a claim is announced as a kind; an addition keeps the pile's, so the kind picker is not its field
     form_fields={"claim": {"cards": "cards", "kind": "str"}, "add": {"cards": "cards"}},

@@ -15,6 +15,26 @@ from games import get_game
 from tables.templatetags.cards import cardify
 
 KINDS = {"rank": "23456789TJQKA", "suit": "SCDH"}
+#: the most card combinations a page is sent to narrow the hand with (a Biznes discard of 4 from 12 has 495:
+#: the page then leaves the hand whole, and the button's count says how many to tick)
+MAX_COMBINATIONS = 200
+
+
+def playable_cards(legal: list[dict[str, Any]]) -> set[str]:
+    """The cards of the hand some legal action plays now; the others are drawn dimmed."""
+    out: set[str] = set()
+    for action in legal:
+        if action.get("card"):
+            out.add(action["card"])
+        out.update(action.get("cards") or ())
+    return out
+
+
+def combinations_to_narrow(ui: Any, legal: list[dict[str, Any]]) -> list[list[str]]:
+    """Every legal combination of two or more cards of the composed types whose engine lists them all, so a
+    ticked card narrows the hand to those that can join it; [] when there are too many to send."""
+    out = [list(a["cards"]) for a in legal if a["type"] in ui.every_combination and len(a.get("cards") or ()) > 1]
+    return out if len(out) <= MAX_COMBINATIONS else []
 
 
 def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any]:
@@ -72,6 +92,8 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
         "pick": bool(composed),
         "quick": quick,
         "discard_count": next((len(a["cards"]) for a in legal if a["type"] == "discard"), 0),
+        "playable": sorted(playable_cards(legal)),
+        "combinations": combinations_to_narrow(ui, legal),
     }
 
 

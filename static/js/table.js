@@ -12,10 +12,28 @@
     if (!el.closest || !el.closest("#table-play")) return;
     if (el.name === "cards") {
       if (el.checked) ticked.add(el.value); else ticked.delete(el.value);
+      narrow();
     } else if (el.tagName === "SELECT") {
       chosen[el.name] = el.value;
     }
   });
+
+  // the hand narrowed to the cards that can join those ticked, from the legal combinations the server sent
+  // (only for a game whose engine lists them all); a card that cannot join is dimmed, never disabled
+  function narrow() {
+    var hand = document.querySelector("#table-play .hand[data-combinations]");
+    if (!hand) return;
+    var combos = JSON.parse(hand.dataset.combinations);
+    var boxes = hand.querySelectorAll('input[name="cards"]');
+    var picked = [];
+    boxes.forEach(function (box) { if (box.checked) picked.push(box.value); });
+    boxes.forEach(function (box) {
+      var joins = !picked.length || box.checked || combos.some(function (combo) {
+        return combo.indexOf(box.value) >= 0 && picked.every(function (code) { return combo.indexOf(code) >= 0; });
+      });
+      box.closest("label").classList.toggle("cannot-join", !joins);
+    });
+  }
 
   // a plain button (Done, Take, a bid) is a move of its own: the cards ticked beside it are done with,
   // while a refused composed button keeps them ticked for the player to correct
@@ -34,6 +52,7 @@
     });
     // cards that left the hand (played, or the hand changed) are forgotten
     ticked.forEach(function (code) { if (!present.has(code)) ticked.delete(code); });
+    narrow();
     play.querySelectorAll("select").forEach(function (sel) {
       var value = chosen[sel.name];
       if (value && sel.querySelector('option[value="' + CSS.escape(value) + '"]')) sel.value = value;
@@ -117,7 +136,76 @@
     while (list.children.length > keep) list.removeChild(list.lastElementChild);
   }
 
-  document.addEventListener("htmx:wsAfterMessage", function () { trimLog(); restore(); announce(); followRematch(); });
+  // the keyboard: digits tick (or play) the hand's cards in order, Enter sends the ticked cards, Esc unticks,
+  // and a letter clicks the button that names it (data-key, from the game's shortcuts; read where the key sits,
+  // so a Russian layout's "Е" is the "T" key)
+  function typing(el) {
+    return el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && el.type !== "checkbox");
+  }
+  document.addEventListener("keydown", function (evt) {
+    if (evt.ctrlKey || evt.metaKey || evt.altKey || typing(evt.target)) return;
+    var play = document.getElementById("table-play");
+    if (!play || play.dataset.myTurn !== "1") return;
+    var digit = /^Digit([0-9])$/.exec(evt.code || "") || /^([0-9])$/.exec(evt.key || "");
+    var cards = play.querySelectorAll(".hand > .pick, .hand > .quick, .hand > .still");
+    if (digit) {
+      var n = digit[1] === "0" ? 10 : parseInt(digit[1], 10);
+      var card = cards[n - 1];
+      if (!card) return;
+      evt.preventDefault();
+      var box = card.querySelector('input[name="cards"]');
+      if (box) {
+        box.checked = !box.checked;
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+        box.focus();
+      } else if (card.matches("button.quick")) {
+        card.click();
+      }
+      return;
+    }
+    if (evt.key === "Escape") {
+      play.querySelectorAll('input[name="cards"]:checked').forEach(function (box) {
+        box.checked = false;
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+      return;
+    }
+    if (evt.key === "Enter" && !(evt.target && evt.target.tagName === "BUTTON")) {
+      var compose = play.querySelector("button.compose");
+      if (compose && play.querySelector('input[name="cards"]:checked')) { evt.preventDefault(); compose.click(); }
+      return;
+    }
+    var letter = /^Key([A-Z])$/.exec(evt.code || "");
+    if (letter && !evt.shiftKey) {
+      var button = play.querySelector('button[data-key="' + letter[1] + '"]');
+      if (button) { evt.preventDefault(); button.click(); }
+    }
+  });
+
+  // every move said to a screen reader as one sentence in the page's language: who did what (the log's newest
+  // line), then whose turn it is (the status line's own words)
+  var lastSaid = null;
+  function sayMove() {
+    var region = document.getElementById("table-say");
+    var line = document.querySelector("#table-log-lines > li");
+    var status = document.getElementById("table-status");
+    if (!region || !status) return;
+    var key = (line ? line.value : "") + "/" + status.dataset.move;
+    if (lastSaid === null) { lastSaid = key; return; }  // what the page opened with is not news
+    if (key === lastSaid || !line) return;
+    lastSaid = key;
+    var play = document.getElementById("table-play");
+    var turn = "";
+    var over = status.querySelector(".status-main strong:not(.your-turn)");
+    if (status.classList.contains("is-over") && over) turn = status.querySelector(".status-main").textContent;
+    else if (play && play.dataset.myTurn === "1") turn = (status.querySelector(".your-turn") || {}).textContent || "";
+    else turn = (status.querySelector(".waiting") || {}).textContent || "";
+    var sentence = line.textContent.replace(/\s+/g, " ").trim();
+    region.textContent = sentence.replace(/[.!]?$/, ".") + " " + turn.replace(/\s+/g, " ").trim().replace(/[.]?$/, ".");
+  }
+  document.addEventListener("DOMContentLoaded", sayMove);
+
+  document.addEventListener("htmx:wsAfterMessage", function () { trimLog(); restore(); announce(); sayMove(); followRematch(); });
   var movedFrom = null;
   function moveOf() {
     var status = document.getElementById("table-status");

@@ -150,6 +150,19 @@ def move_words(move: Any, players: list[dict[str, Any]] | None = None) -> str:
 
 
 @register.filter
+def shortcut(action: dict[str, Any], game: str) -> str:
+    """The letter key that clicks a legal action's button ("T" for Take), or ""."""
+    key = get_game(game).ui.keys.get(str(action.get("type")))
+    return key[0] if key else ""
+
+
+@register.filter
+def shortcuts(game: str) -> list[tuple[str, str]]:
+    """The game's keyboard shortcuts for the help: (key, what it does) in the reader's language."""
+    return [(key, said_text(words)) for key, words in get_game(game).ui.keys.values()]
+
+
+@register.filter
 def role_word(role: str, game: str) -> str:
     """A seat's role in the game (a Biznes thief) as its badge reads, in the reader's language."""
     try:
