@@ -104,7 +104,8 @@ def player_act(request: AuthenticatedRequest, users: list[User], data: QueryDict
             hide = "hour" if data.get("hide") == "hour" else ""
             services.user_mute(user, by=by, reason=reason, minutes=minutes, hide=hide)
         elif action == "ban":
-            services.user_ban(user, by=by, reason=reason, until=_ban_until(data))
+            hide = "hour" if data.get("hide") == "hour" else ""
+            services.user_ban(user, by=by, reason=reason, until=_ban_until(data), hide=hide)
         elif action == "playban":
             raw = data.get("playban_for", "")
             services.user_playban(user, by=by, reason=reason, minutes=int(raw) if raw.isdigit() else 0)

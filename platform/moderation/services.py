@@ -175,15 +175,16 @@ def user_mute(user: User, *, by: User, reason: str, minutes: int, hide: str = ""
     )
     audit_write(by, AuditEntry.Action.MUTE, user, sanction.reason, sanction=sanction.pk, until=until.isoformat())
     if hide == "hour":
-        chat_hide(user, by=by, reason=sanction.reason, last_hour=True)
+        _recent_lines_hide(user, by, sanction.reason)
     _reports_close(user, by, sanction)
     _forget_after_commit(user.pk)
     return sanction
 
 
 @transaction.atomic
-def user_ban(user: User, *, by: User, reason: str, until: datetime | None = None) -> Sanction:
+def user_ban(user: User, *, by: User, reason: str, until: datetime | None = None, hide: str = "") -> Sanction:
     """Ban until ``until`` (None: permanently): bots take his seats, his sockets close, he is signed out.
+    ``hide="hour"`` also takes down the lines he wrote in the last hour, as a mute can.
 
     The sign-out happens on his next request (``moderation.middleware``), whichever
     session or device it comes from; his sockets close at once through his user group.
@@ -206,6 +207,8 @@ def user_ban(user: User, *, by: User, reason: str, until: datetime | None = None
         until=until.isoformat() if until else None,
         tables=tables,
     )
+    if hide == "hour":
+        _recent_lines_hide(user, by, sanction.reason)
     _reports_close(user, by, sanction)
     user_id = user.pk
 
@@ -596,6 +599,15 @@ def chat_hide(user: User, *, by: User, reason: str, lines: list[int] | None = No
         lines=[{"id": m.pk, "table": m.table_id, "channel": m.channel, "text": m.shown_text} for m in hidden],
     )
     return len(hidden)
+
+
+def _recent_lines_hide(user: User, by: User, reason: str) -> None:
+    # with a mute or a ban: nothing said in the last hour is nothing to hide, not a refusal of the sanction
+    recent = ChatMessage.objects.filter(
+        user=user, hidden_at__isnull=True, created_at__gte=timezone.now() - RECENT_LINES
+    )
+    if recent.exists():
+        chat_hide(user, by=by, reason=reason, last_hour=True)
 
 
 @transaction.atomic

@@ -271,3 +271,22 @@ def test_the_moderators_pages_in_russian(client, moderator):
     assert "Меры против игрока" in detail and "Жалоба №" in detail
     player = client.get(reverse("admin:moderation_player_change", args=[players[1].pk]), headers=ru)
     assert "Заметки модераторов" in player.content.decode()
+
+
+def test_a_warned_player_is_pointed_to_his_appeal_and_a_lifted_warning_is_told(client, moderator):
+    (player,) = make_players(1, prefix="w")
+    warning = services.user_warn(player, by=moderator, reason="spoilers in the chat")
+    client.force_login(player)
+    page = client.get("/play/", follow=True).content.decode()
+    assert "spoilers in the chat" in page and "appeal" in page
+    assert Notification.objects.get(user=player, kind="warning").url == reverse("my_reports")
+    client.post(reverse("appeal_new"), {"sanction": warning.pk, "text": "it was the other table"})
+    appeal = Appeal.objects.get(sanction=warning)
+    client.force_login(moderator)
+    client.post(reverse("admin:moderation_appeal_change", args=[appeal.pk]), {"decision": "reduce", "answer": "x"})
+    appeal.refresh_from_db()
+    assert appeal.is_open  # a warning has no end to reduce
+    client.post(reverse("admin:moderation_appeal_change", args=[appeal.pk]), {"decision": "lift", "answer": "sorry"})
+    warning.refresh_from_db()
+    assert warning.lifted_at is not None
+    assert "lifted the sanction: sorry" in Notification.objects.filter(user=player).latest("pk").message

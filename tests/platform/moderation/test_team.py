@@ -192,3 +192,14 @@ def test_a_reporter_is_told_when_his_report_is_dismissed(client):
     assert "no action was needed" in Notification.objects.get(user=reporter).message
     client.force_login(reporter)
     assert "Reviewed: no action was needed." in client.get(reverse("my_reports")).content.decode()
+
+
+def test_a_mute_or_ban_with_line_hiding_stands_when_he_said_nothing_lately():
+    moderator = make_moderator("mod")
+    table, players, _game = started_table("durak", 2)
+    services.user_mute(players[1], by=moderator, reason="insults", minutes=10, hide="hour")
+    assert Sanction.objects.filter(user=players[1], kind="mute").exists()
+    line = ChatMessage.objects.create(channel="players", table=table, user=players[1], text="still rude")
+    services.user_ban(players[1], by=moderator, reason="again", until=timezone.now() + timedelta(days=1), hide="hour")
+    line.refresh_from_db()
+    assert line.hidden_at is not None and Sanction.objects.filter(user=players[1], kind="ban").exists()
