@@ -135,9 +135,11 @@ class UserSocketMixin:
         await recheck(self)
 
     async def user_blocks(self, event: dict) -> None:
-        """His blocks changed: a socket that shows chat reads whom it hides again (``hidden_senders_load``)."""
-        if hasattr(self, "hidden_senders"):
-            await hidden_senders_load(self)
+        """His blocks changed: a socket that shows chat reads whom it hides again and tells its page
+        (``on_blocks_changed``, set by the chat)."""
+        changed = getattr(self, "on_blocks_changed", None)
+        if changed is not None:
+            await changed(self)
 
     def renew_into(self, pipe: Any, now: float) -> None:
         """This socket's entries to renew (``core.throttle.renew_with``): its place in its owner's count."""

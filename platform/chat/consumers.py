@@ -44,9 +44,27 @@ def _socket_groups(table_id: int | None, user) -> tuple[list[str], bool]:
 async def chat_join(socket: Any, table_id: int | None) -> None:
     """Join the chat's groups for a socket with ``user`` (its table's spectators, or the lobby)."""
     await hidden_senders_load(socket)  # before any line can arrive
+    socket.on_blocks_changed = blocks_changed
     socket.chat_groups, socket.chat_is_hidden = await database_sync_to_async(_socket_groups)(table_id, socket.user)
     for group in socket.chat_groups:
         await socket.channel_layer.group_add(group, socket.channel_name)
+
+
+def _usernames(user_ids: frozenset[int]) -> list[str]:
+    from accounts.models import User
+
+    return sorted(User.objects.filter(pk__in=user_ids).values_list("username", flat=True))
+
+
+async def blocks_changed(socket: Any) -> None:
+    """Its user blocked or unblocked someone: later lines follow at once, and the lines the page already
+    shows of the players he now blocks are hidden there too (a reload leaves them out)."""
+    await hidden_senders_load(socket)
+    names = await database_sync_to_async(_usernames)(socket.hidden_senders)
+    if socket.json_mode:
+        await socket.send(text_data=json.dumps({"type": "chat_hidden", "usernames": names}))
+    else:
+        await socket.send(text_data=render_to_string("chat/_hidden.html", {"usernames": names}))
 
 
 async def chat_leave(socket: Any) -> None:

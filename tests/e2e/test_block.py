@@ -54,6 +54,9 @@ def test_a_block_hides_his_chat_on_the_open_table_page_on_reload_and_in_the_lobb
     # his name on the profile and at the seat is B's real account, isolated from the text around it
     assert a.locator(f'.seat-name a[href="/u/{b_name}/"] bdi').count() == 1
 
+    # the line he said before the block leaves A's open page as well
+    a.locator(f'{players} .chat-line[data-sender="{b_name}"]').first.wait_for(state="hidden")
+
     say(b, "you cannot hide from me")
     wait_line(b, players, "you cannot hide from me")  # B sees his own line: nothing tells him
     say(a, "anyone there?")
