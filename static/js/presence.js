@@ -27,7 +27,7 @@
     var button = document.getElementById("sound-toggle");
     if (!button) return;
     var on = soundOn();
-    button.textContent = on ? button.dataset.on : button.dataset.off;
+    // both icons are in the button; the stylesheet shows the one aria-pressed names
     button.setAttribute("aria-pressed", on ? "true" : "false");
     button.title = on ? strings.soundOn : strings.soundOff;
   }

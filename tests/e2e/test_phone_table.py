@@ -1,0 +1,110 @@
+"""A phone (390 x 844): the cards on the table and your hand on one screen, for every game and seat count;
+a refusal shows next to the controls; the Durak trump under the stock reads upright."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import artifacts_dir, watch_page
+from tests.e2e.test_table_layout import PHONE, TIMEOUT, TURN_TIMEOUT, open_table
+
+pytestmark = pytest.mark.slow
+
+PLATFORM_ENV = {"BOT_DELAY_SECONDS": "0.05"}
+
+SEATS = [("durak", n) for n in range(2, 7)] + [("biznes", n) for n in (4, 5, 6)] + [("verish", n) for n in (3, 4, 5, 6)]
+
+#: where the board and the hand are on the screen as it is (nothing scrolled), and what covers the board's cards
+MEASURE = """() => {
+  const box = el => { if (!el) return null; const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  // what a person sees at a point: the element there must belong to the part it is measured for
+  const seen = (el, x, y) => { const hit = document.elementFromPoint(x, y); return !!hit && el.contains(hit); };
+  const corners = el => { const r = el.getBoundingClientRect();
+    return [[r.left + 4, r.top + 4], [r.right - 4, r.top + 4],
+            [r.left + 4, r.bottom - 4], [r.right - 4, r.bottom - 4]]; };
+  const hidden = (part, els) => els.filter(el => corners(el).some(([x, y]) => !seen(part, x, y)))
+    .map(el => el.dataset.card || el.className);
+  const board = document.getElementById('table-board');
+  const play = document.getElementById('table-play');
+  const hand = play.querySelector('.hand');
+  return {vw: innerWidth, vh: innerHeight, scrollY: scrollY, pageWidth: document.documentElement.scrollWidth,
+          board: box(board), hand: box(hand),
+          actions: box(play.querySelector('.actions, .bids-grid')),
+          // the board itself and every card on it, and every card in the hand, unhidden
+          covered: hidden(board, [board.querySelector('.felt'), ...board.querySelectorAll('.pcard')]),
+          handCovered: hidden(play, [...hand.querySelectorAll('.pcard')])};
+}"""
+
+
+def inside(box: dict, m: dict) -> bool:
+    vertical = box["top"] >= -0.5 and box["bottom"] <= m["vh"] + 0.5
+    return vertical and box["left"] >= -0.5 and box["right"] <= m["vw"] + 0.5
+
+
+@pytest.mark.parametrize(("game", "seats"), SEATS)
+def test_on_a_phone_the_board_and_the_hand_are_on_one_screen(browser, platform_server, game, seats):
+    problems: list[str] = []
+    context, page, _names = open_table(browser, platform_server, game, seats, PHONE, f"ph{game[:2]}{seats}")
+    watch_page(page, problems)
+    try:
+        page.wait_for_selector('#table-play[data-my-turn="1"]', timeout=TURN_TIMEOUT)
+        page.wait_for_selector("#table-play .actions, #table-play .bids-grid", timeout=TIMEOUT)
+        m = page.evaluate(MEASURE)
+        page.screenshot(path=str(artifacts_dir() / f"phone-board-{game}-{seats}.png"))
+        assert m["scrollY"] == 0 and m["pageWidth"] <= m["vw"], m
+        assert inside(m["board"], m), f"the board is not all on screen: {m['board']}"
+        assert inside(m["hand"], m), f"the hand is not all on screen: {m['hand']}"
+        assert m["actions"] and inside(m["actions"], m), f"the actions are off screen: {m['actions']}"
+        assert m["covered"] == [], f"the board or its cards hidden: {m['covered']}"
+        assert m["handCovered"] == [], f"cards in the hand hidden: {m['handCovered']}"
+        assert problems == []
+    finally:
+        context.close()
+
+
+#: the trump card under the stock: upright, its rank and suit seen whole (nothing over them, nothing cut)
+TRUMP = """() => {
+  const card = document.querySelector('#table-board .trump-card .pcard');
+  if (!card) return null;
+  const part = sel => { const el = card.querySelector(sel), r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return {text: el.textContent, seen: !!hit && card.contains(hit), whole: el.scrollWidth <= el.clientWidth + 1}; };
+  return {transform: getComputedStyle(card).transform, rank: part('.rank'), suit: part('.suit'),
+          code: card.dataset.card};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}], ids=["phone", "laptop"])
+def test_the_trump_under_the_stock_reads_upright(browser, platform_server, viewport):
+    context, page, _names = open_table(browser, platform_server, "durak", 2, viewport, f"tr{viewport['width']}")
+    try:
+        page.wait_for_selector("#table-board .trump-card .pcard", timeout=TIMEOUT)
+        trump = page.evaluate(TRUMP)
+        page.locator("#table-board .stock").screenshot(path=str(artifacts_dir() / f"trump-{viewport['width']}.png"))
+        assert trump["transform"] == "none", trump
+        assert trump["rank"]["seen"] and trump["suit"]["seen"], trump
+        assert trump["rank"]["whole"] and trump["rank"]["text"] in ("6", "7", "8", "9", "10", "J", "Q", "K", "A"), trump
+    finally:
+        context.close()
+
+
+def test_on_a_phone_a_refusal_shows_next_to_the_controls(browser, platform_server):
+    problems: list[str] = []
+    context, page, _names = open_table(browser, platform_server, "durak", 3, PHONE, "refused")
+    watch_page(page, problems)
+    try:
+        page.wait_for_selector('#table-play[data-my-turn="1"] button.act', timeout=TURN_TIMEOUT)
+        # a control whose action the engine refuses, clicked as a person would
+        page.eval_on_selector("#table-play button.act", "b => { b.value = JSON.stringify({type: 'nonsense'}); }")
+        page.click("#table-play button.act")
+        page.wait_for_selector("#table-error:not(:empty)", timeout=TIMEOUT)
+        error = page.locator("#table-error").bounding_box()
+        controls = page.locator("#table-play").bounding_box()
+        page.screenshot(path=str(artifacts_dir() / "phone-refusal.png"))
+        assert page.evaluate("scrollY") == 0
+        assert error["y"] >= 0 and error["y"] + error["height"] <= PHONE["height"], error
+        # right above the hand and its buttons, not at the top of the page
+        assert 0 <= controls["y"] - (error["y"] + error["height"]) <= 12, (error, controls)
+    finally:
+        context.close()
