@@ -180,6 +180,9 @@ BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
 BOT_STRONG_BUDGET = env_float("BOT_STRONG_BUDGET", 1.0)
 #: how long past a bot's expected move the sweeper waits before asking it again
 BOT_DEADLINE_SLACK = env_float("BOT_DEADLINE_SLACK", 10.0)
+#: a match's opening turns wait this long at most for every seated player's page to open before their clocks
+#: start (a player who just joined may still be loading it); the last page to open starts them at once
+FIRST_TURN_GRACE_SECONDS = env_float("FIRST_TURN_GRACE_SECONDS", 20.0)
 #: the database sweep leaves a deadline this long to the 1 s sweep of the set before applying it itself
 SWEEP_GRACE_SECONDS = 3.0
 #: the set of turn deadlines is re-seeded from the database this often (and at once when Redis lost it)

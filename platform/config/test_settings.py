@@ -24,6 +24,9 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # holds turns' deadlines and bot moves back unless this is on (tests that exercise real delivery turn it on)
 TURN_TASKS = env_bool("TURN_TASKS", False)
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.platform.turnsheld.TurnsHeld"]  # noqa: F405
+# the opening turn's wait for the players' pages: off, so a test's clock starts when its table does;
+# tests of that wait set it themselves
+FIRST_TURN_GRACE_SECONDS = env_float("FIRST_TURN_GRACE_SECONDS", 0.0)  # noqa: F405
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 WHITENOISE_USE_FINDERS = True
 

@@ -36,7 +36,7 @@ from tables.models import Table
 from tables.presence import presence_add, presence_remove, presence_seen_into
 from tables.rendering import render_announcement, render_error
 from tables.selectors import table_visible_to
-from tables.services import ActionRefused, refuse_if_older, table_player_action
+from tables.services import ActionRefused, refuse_if_older, table_player_action, turn_clock_release
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +146,8 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
         if self.user is not None and self.user.is_authenticated:
             # a player with the table open: it is not abandoned to the bots
             await sync_to_async(presence_add, thread_sensitive=False)(self.table_id, self.user.pk, self.channel_name)
+            # the last seated player's page to open starts a match's opening turn clock (tables.turns.clock_hold)
+            await tolerate(database_sync_to_async(turn_clock_release)(self.table_id), "the opening turn's clock")
         for part in parts.socket_parts:
             await part.join(self)
         await self.accept()

@@ -31,9 +31,10 @@ from tables.fairness import deck_commitment
 from tables.labels import said_text
 from tables.models import Game, Match, Move, Seat, Table
 from tables.pause import PAUSED
+from tables.presence import present_users
 from tables.selectors import seat_index_of
 from tables.sheets import sheet_record_game, sheet_start
-from tables.turns import after_move, seat_is_automated, turn_handover, turn_start
+from tables.turns import after_move, humans_waited_for, seat_is_automated, turn_handover, turn_start
 
 #: a move made against an old position (translated where it is raised, in the player's language)
 STALE = gettext_noop(
@@ -399,6 +400,31 @@ def seat_set_away(table_id: int, user: User, away: bool, reason: str = "left") -
         # no move number: the game row changed (deadline) without a move, so sockets must re-read it
         transaction.on_commit(lambda: notify(table_id, game.pk, None))
     return seat
+
+
+def turn_clock_release(table_id: int) -> bool:
+    """A page of the table opened: if the opening turn's clock waits for the players' pages and every seated
+    human now has one open, it starts now (``tables.turns.clock_hold``). True if it did."""
+    now = timezone.now()
+    waiting = Game.objects.filter(table_id=table_id, status=Game.Status.PLAYING, number=1, turn_started_at__gt=now)
+    if not waiting.exists():  # the common case: one cheap read per socket opened
+        return False
+    with transaction.atomic():
+        game = waiting.select_for_update().select_related("table").first()
+        if game is None or game.deadline is None or game.turn_started_at is None:
+            return False
+        seats = {s.index: s for s in Seat.objects.filter(table_id=table_id)}
+        if not humans_waited_for(seats) <= present_users(table_id):
+            return False
+        now = timezone.now()
+        game.deadline = now + (game.deadline - game.turn_started_at)
+        game.turn_started_at = now
+        game.save(update_fields=["deadline", "turn_started_at"])
+        game_id, move, deadline = game.pk, game.move_number, game.deadline
+        transaction.on_commit(lambda: turns.schedule_turn(game_id, move, deadline, False))
+        # no move number: the game row changed (its clock) without a move, so sockets re-read it
+        transaction.on_commit(lambda: notify(table_id, game_id, None))
+    return True
 
 
 def table_stop(

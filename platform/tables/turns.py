@@ -18,6 +18,7 @@ from django.utils import timezone
 from games.base import State
 from tables import deadlines, signals, tasks
 from tables.models import Game, Seat, Table
+from tables.presence import present_users
 
 log = logging.getLogger(__name__)
 
@@ -50,11 +51,41 @@ def turn_start(game: Game, state: State, seats: dict[int, Seat] | None = None) -
         seconds = settings.BOT_DELAY_SECONDS + settings.BOT_STRONG_BUDGET + settings.BOT_DEADLINE_SLACK
     else:
         seconds = game.table.turn_seconds + seat.time_bank_left
+        # a match's opening: the clock waits for every seated player's page (turn_clock_release), at most the grace
+        now = clock_hold(game, seats, now) or now
     game.turn_started_at, game.deadline = now, now + timedelta(seconds=seconds)
     game_id, move, deadline = game.pk, game.move_number, game.deadline
     transaction.on_commit(lambda: schedule_turn(game_id, move, deadline, automated))
     # "your turn" notifications: receivers write in this transaction, push after commit
     signals.turn_started.send(sender=Table, table=game.table, game=game, seats=list(state.to_act()), seat_rows=seats)
+
+
+def humans_waited_for(seats: dict[int, Seat]) -> set[int]:
+    """The players whose page the opening turn's clock waits for: seated humans a bot does not stand in for."""
+    return {s.user_id for s in seats.values() if s.user_id and not seat_is_automated(s)}
+
+
+def clock_hold(game: Game, seats: dict[int, Seat], now):
+    """When a human's turn at the start of a match may start its clock, if not now.
+
+    A player who joins a table that then starts (the last seat filled, a rematch agreed) may still be
+    loading its page: his first turn's clock must not run out before he sees it. Until every seated
+    human has the table open (a table socket, ``tables.presence``), a turn in the match's first game,
+    within ``FIRST_TURN_GRACE_SECONDS`` of its start, starts its clock at the grace's end; the last
+    page to open starts it at once (``tables.services.turn_clock_release``). None: no wait.
+    """
+    grace = settings.FIRST_TURN_GRACE_SECONDS
+    started = game.table.started_at or now
+    if grace <= 0 or game.number != 1 or now >= started + timedelta(seconds=grace):
+        return None
+    try:
+        present = present_users(game.table_id)
+    except Exception as exc:  # Redis down: nobody can be seen, so nobody is waited for
+        log.warning("table %s: presence unreadable, the first turn's clock starts now (%s)", game.table_id, exc)
+        return None
+    if humans_waited_for(seats) <= present:
+        return None
+    return started + timedelta(seconds=grace)
 
 
 def turn_handover(game: Game, seat: Seat) -> None:

@@ -3,6 +3,10 @@
 (function () {
   function tick() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      // a match's opening turn: its clock starts once every player's page is open (or the grace is over)
+      var waiting = el.dataset.starts && Date.parse(el.dataset.starts) > Date.now();
+      el.classList.toggle("waiting", !!waiting);
+      if (waiting) { el.textContent = el.dataset.waiting; return; }
       var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
       // the seconds' unit in the page's language ("58s", "58 с"), from the table page
       var holder = el.closest("[data-seconds]");

@@ -138,3 +138,51 @@ def test_a_table_in_russian_or_ukrainian_has_no_english_title_clock_or_bot_name(
         assert problems == []
     finally:
         context.close()
+
+
+STARTED_TABLE = """
+import json
+from accounts.models import User
+from tables.models import Seat, Table
+from tables.services import match_start
+players = [User.objects.get(username=n) for n in {names!r}]
+table = Table.objects.create(game="durak", options={{}}, seats_count=2, created_by=players[0], turn_seconds=15)
+for i, user in enumerate(players):
+    Seat.objects.create(table=table, index=i, user=user)
+match_start(table)
+print(json.dumps({{"table": table.pk}}))
+"""
+
+
+def test_the_opening_turn_clock_waits_for_the_player_still_loading_the_table(browser, platform_server):
+    names = [new_player(platform_server, "early"), new_player(platform_server, "late")]
+    contexts = [browser.new_context(viewport={"width": 390, "height": 844}) for _ in names]
+    problems: list[str] = []
+    pages = [log_in(ctx, platform_server.url, name) for ctx, name in zip(contexts, names, strict=True)]
+    for page in pages:
+        watch_page(page, problems)
+    try:
+        made = platform_server.django(STARTED_TABLE.format(names=names))
+        url = f"{platform_server.url}/tables/{made['table']}/"
+        early, late = pages
+        early.goto(url)
+        early.wait_for_selector(".live-table.ws-open", timeout=TIMEOUT)
+        early.wait_for_selector(".clock.waiting", state="attached", timeout=TIMEOUT)
+        early.screenshot(path=str(artifacts_dir() / "opening-clock-waiting.png"))
+        # the other player arrives late (a slow phone, a long redirect): 6 s of a 15 s turn pass meanwhile
+        early.wait_for_timeout(6000)
+        assert early.locator(".clock.waiting").count() == 1, early.inner_text("#table-status")
+        late.goto(url)
+        late.wait_for_selector(".live-table.ws-open", timeout=TIMEOUT)
+        for page in pages:
+            # the clock started as the late page opened: all of the turn is left, on both pages
+            page.wait_for_function(
+                "() => { const c = document.querySelector('.clock');"
+                " return c && !c.classList.contains('waiting') && parseInt(c.textContent, 10) >= 12; }",
+                timeout=TIMEOUT,
+            )
+        late.screenshot(path=str(artifacts_dir() / "opening-clock.png"))
+        assert problems == []
+    finally:
+        for ctx in contexts:
+            ctx.close()
