@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 
 from accounts.sockets import UserSocketMixin, hidden_senders_load
 from chat.models import PHRASES
-from chat.selectors import chat_hidden, lobby_group, sees_spectators, spectators_group
+from chat.selectors import chat_hidden, lobby_group, sees_spectators, spectators_group, table_chat
 from chat.services import ChatRefused, chat_post
 from core import outbox
 from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
@@ -128,13 +128,39 @@ async def _table_receive(socket: Any, frame: dict[str, Any]) -> None:
     await chat_receive(socket, frame, socket.table_id, getattr(socket, "invite_token", ""))
 
 
+def _spectators_box(table_id: int, user) -> dict[str, Any] | None:
+    """The spectators' channel as a player's page shows it once his match is over (None: not a player here)."""
+    from tables.models import Table
+    from tables.selectors import seat_index_of
+
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or seat_index_of(table_id, user) is None or chat_hidden(user):
+        return None
+    return table_chat(table, user, seated=True)
+
+
+async def spectators_open(socket: Any, event: dict[str, Any]) -> None:
+    """The match is over: its players' sockets join the spectators' channel, and their pages show it."""
+    group = spectators_group(socket.table_id)
+    if group in getattr(socket, "chat_groups", []) or socket.user is None or not socket.user.is_authenticated:
+        return
+    chat = await database_sync_to_async(_spectators_box)(socket.table_id, socket.user)
+    if chat is None or chat["spectators_lines"] is None:
+        return
+    socket.chat_groups = [*getattr(socket, "chat_groups", []), group]
+    await socket.channel_layer.group_add(group, socket.channel_name)
+    if not socket.json_mode:
+        html = render_to_string("chat/_spectators.html", {"chat": chat, "oob": True})
+        await socket.send(text_data=html)
+
+
 #: the chat's share of the table socket (``tables.parts``), registered in ``ChatConfig.ready()``
 TABLE_SOCKET_PART = SocketPart(
     frame_type="chat",
     join=_table_join,
     leave=chat_leave,
     receive=_table_receive,
-    events={"chat.line": chat_line, "chat.remove": chat_remove},
+    events={"chat.line": chat_line, "chat.remove": chat_remove, "chat.spectators_open": spectators_open},
 )
 
 

@@ -94,6 +94,8 @@ def table_chat(table: Table, user: User | AnonymousUser | None, seated: bool) ->
         else None,
         "seated": seated,
         "can_write": user is not None and user.is_authenticated,
+        #: a spectator, or a player once his match is over (``chat.services.chat_post`` checks the same)
+        "spectators_writable": bool(user is not None and user.is_authenticated and sees_spectators(table, seated)),
         "phrases": list(PHRASES.items()),
     }
 

@@ -130,6 +130,29 @@ async def test_a_spectator_who_came_by_the_invite_link_chats_on_a_private_table(
     await spectator.disconnect()
 
 
+async def test_players_read_the_spectators_chat_once_their_match_is_over():
+    import random
+
+    from tests.platform.tables.factories import play_randomly
+
+    table, players, game = await sync_to_async(started_table)("durak", 2)
+    (watcher,) = await sync_to_async(make_players)(1, prefix="fan")
+    player = await table_socket(table, players[0])
+    page = await connect(f"/ws/tables/{table.pk}/", players[1])  # the page as a browser has it (HTML)
+    await page.receive_from(timeout=5)
+    spectator = await table_socket(table, watcher)
+    await sync_to_async(play_randomly)(game, random.Random(7))
+    # the page is sent the spectators' channel in place of "it opens when the game is over"
+    while "chat-spectators-box" not in (html := await page.receive_from(timeout=5)):
+        pass
+    assert 'id="chat-lines-spectators"' in html and "opens to players" not in html and 'value="spectators"' in html
+    await spectator.send_to(text_data=json.dumps({"type": "chat", "channel": "spectators", "text": "well played"}))
+    line = await next_of_type(player, "chat")
+    assert line["channel"] == "spectators" and line["text"] == "well played"
+    for comm in (player, page, spectator):
+        await comm.disconnect()
+
+
 async def test_chat_is_rate_limited_per_user_across_sockets():
     table, players, _game = await sync_to_async(started_table)("durak", 2)
     first, second = await table_socket(table, players[0]), await table_socket(table, players[0])
