@@ -8,6 +8,10 @@ urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
     # browsers and bookmarks ask for /favicon.ico whatever the page's <link rel="icon"> says
     path("favicon.ico", core_views.favicon),
+    # the installable app: its manifest, and a service worker whose scope is the whole site (so at the root)
+    path("manifest.webmanifest", core_views.manifest, name="manifest"),
+    path("sw.js", core_views.service_worker, name="service_worker"),
+    path("offline/", core_views.offline, name="offline"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("allauth.urls")),

@@ -186,3 +186,35 @@ def test_the_opening_turn_clock_waits_for_the_player_still_loading_the_table(bro
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_the_site_installs_as_an_app_with_an_offline_page(browser, platform_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="uk-UA")
+    problems: list[str] = []
+    page = context.new_page()
+    watch_page(page, problems)
+    try:
+        page.goto(platform_server.url + "/")
+        # the service worker is installed and controls the page (it kept the offline page while installing)
+        scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+        assert scope == platform_server.url + "/"
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"].endswith("/manifest.webmanifest") and manifest["errors"] == [], manifest
+        # Chromium's own check, the one behind "Install app" and "Add to home screen"
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        data = page.request.get(platform_server.url + "/manifest.webmanifest").json()
+        assert data["short_name"] == "Карти" and data["display"] == "standalone" and data["theme_color"]
+        for icon in data["icons"]:
+            got = page.request.get(platform_server.url + icon["src"])
+            assert got.status == 200 and got.body()[:8] == b"\x89PNG\r\n\x1a\n", icon
+        # without a network, a page opens on the offline page, in the reader's language
+        context.set_offline(True)
+        page.goto(platform_server.url + "/play/")
+        assert "Немає з'єднання" in page.inner_text("h1")
+        page.screenshot(path=str(artifacts_dir() / "offline.png"))
+        context.set_offline(False)
+        assert [p for p in problems if "ERR_INTERNET_DISCONNECTED" not in p] == []
+    finally:
+        context.close()
