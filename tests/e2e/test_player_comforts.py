@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from tests.e2e.conftest import artifacts_dir, watch_page
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, artifacts_dir, watch_page
 from tests.e2e.test_durak_table import PASSWORD, SETUP, TIMEOUT, log_in
 
 pytestmark = pytest.mark.slow
@@ -188,8 +188,15 @@ def test_the_opening_turn_clock_waits_for_the_player_still_loading_the_table(bro
             ctx.close()
 
 
-def test_the_site_installs_as_an_app_with_an_offline_page(browser, platform_server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="uk-UA")
+def test_the_site_installs_as_an_app_with_an_offline_page(browser, platform_server, tmp_path):
+    # a browser profile of its own: Chromium installs nothing from an incognito window (a plain context)
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 390, "height": 844},
+        locale="uk-UA",
+    )
     problems: list[str] = []
     page = context.new_page()
     watch_page(page, problems)
@@ -204,7 +211,7 @@ def test_the_site_installs_as_an_app_with_an_offline_page(browser, platform_serv
         assert manifest["url"].endswith("/manifest.webmanifest") and manifest["errors"] == [], manifest
         # Chromium's own check, the one behind "Install app" and "Add to home screen"
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
-        data = page.request.get(platform_server.url + "/manifest.webmanifest").json()
+        data = page.request.get(platform_server.url + "/manifest.webmanifest", headers={"accept-language": "uk"}).json()
         assert data["short_name"] == "Карти" and data["display"] == "standalone" and data["theme_color"]
         for icon in data["icons"]:
             got = page.request.get(platform_server.url + icon["src"])
