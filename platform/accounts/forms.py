@@ -1,7 +1,16 @@
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.names import NAME_MAX, NameRefused, display_name_check, username_check
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest
+
+    from accounts.models import User
 
 
 class SignupForm(forms.Form):
@@ -16,7 +25,7 @@ class SignupForm(forms.Form):
         help_text=_("Shown at tables and on leaderboards; your username if left empty."),
     )
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
         username = cleaned.get("username") or ""
@@ -32,6 +41,6 @@ class SignupForm(forms.Form):
                 self.add_error("display_name", str(refused))
         return cleaned
 
-    def signup(self, request, user) -> None:
+    def signup(self, request: HttpRequest, user: User) -> None:
         user.display_name = self.cleaned_data.get("display_name", "")
         user.save(update_fields=["display_name"])

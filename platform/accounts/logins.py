@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
 
-def attempt_username(request, credentials: dict | None) -> str:
+def attempt_username(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str:
     """The name typed: the admin's ``username``, allauth's ``login`` (a username or an email)."""
     credentials = credentials or {}
     data = getattr(request, "POST", {}) if request is not None else {}
@@ -26,11 +27,11 @@ def attempt_username(request, credentials: dict | None) -> str:
     return str(name).strip().lower()[:255]
 
 
-def attempt_address(request) -> str | None:
+def attempt_address(request: HttpRequest | None) -> str | None:
     return request.META.get("REMOTE_ADDR") if request is not None else None
 
 
-def lockout_until(request, credentials: dict | None) -> datetime | None:
+def lockout_until(request: HttpRequest | None, credentials: dict[str, Any] | None) -> datetime | None:
     """When the lockout of this (login name, address) pair ends: its last counted failure plus the cool-off.
 
     Tries during a lockout are not counted (``AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT`` off), so
@@ -52,7 +53,9 @@ def lockout_until(request, credentials: dict | None) -> datetime | None:
     return last + cool_off if last is not None else None
 
 
-def lockout_response(request, original_response=None, credentials: dict | None = None) -> HttpResponse:
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict[str, Any] | None = None
+) -> HttpResponse:
     """The lockout page, saying until when (django-axes' own page gives only the cool-off's length)."""
     until = lockout_until(request, credentials)
     minutes = max(1, math.ceil((until - timezone.now()).total_seconds() / 60)) if until else None

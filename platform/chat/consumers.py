@@ -15,10 +15,12 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.translation import gettext
 
+from accounts.models import User
 from accounts.sockets import UserSocketMixin, hidden_senders_load
 from chat.models import PHRASES
 from chat.selectors import chat_hidden, lobby_group, sees_spectators, spectators_group, table_chat
@@ -31,7 +33,7 @@ from tables.parts import SocketPart
 from tables.selectors import seat_index_of
 
 
-def _socket_groups(table_id: int | None, user) -> tuple[list[str], bool]:
+def _socket_groups(table_id: int | None, user: User | AnonymousUser | None) -> tuple[list[str], bool]:
     if table_id is None:
         return [lobby_group()], chat_hidden(user)
     table = Table.objects.filter(pk=table_id).first()

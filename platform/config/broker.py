@@ -13,13 +13,15 @@ after the visibility timeout, and the beat sweeper acts on overdue turns long be
 
 from __future__ import annotations
 
+from typing import Any
+
 from kombu.transport import TRANSPORT_ALIASES
 from kombu.transport import redis as kombu_redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 
 class Channel(kombu_redis.Channel):
-    def _connparams(self, asynchronous: bool = False):
+    def _connparams(self, asynchronous: bool = False) -> dict[str, Any]:
         if self.connection.client is None:
             raise RedisConnectionError("the broker connection is already closed")
         # private in kombu, so its stubs leave it out

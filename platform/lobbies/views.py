@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -231,7 +233,7 @@ def _after(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect("invite", token) if token else redirect("lobby_table", table_id)
 
 
-def _lobby_action(request: HttpRequest, table_id: int, action, success: str) -> HttpResponse:
+def _lobby_action(request: HttpRequest, table_id: int, action: Callable[[], object], success: str) -> HttpResponse:
     if not invite_token_valid(request.POST.get("token", "")):
         return HttpResponseBadRequest(_(INVITE_INVALID))  # before anything changes
     # one transaction with the response: if it cannot be made, the seat was not taken either
@@ -270,7 +272,7 @@ def leave(request: AuthenticatedRequest, table_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def kick(request: AuthenticatedRequest, table_id: int) -> HttpResponse:
-    def action():
+    def action() -> None:
         index = _seat_index(request)
         if index is None:
             raise services.LobbyRefused(_("Choose the seat to empty."))

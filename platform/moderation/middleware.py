@@ -6,8 +6,12 @@ every sanction change, so this costs a cache read per request.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth import logout
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
@@ -16,10 +20,10 @@ from moderation.services import warnings_mark_seen
 
 
 class ModerationMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             found = standing(user.pk)

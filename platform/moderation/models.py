@@ -8,6 +8,9 @@ or deleted (the model, its querysets and the admin all refuse).
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any, NoReturn
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -61,7 +64,7 @@ class Sanction(models.Model):
         verbose_name_plural = _("sanctions")
 
     @staticmethod
-    def active_q(now=None) -> Q:
+    def active_q(now: datetime | None = None) -> Q:
         now = now or timezone.now()
         return Q(lifted_at__isnull=True) & (Q(until__isnull=True) | Q(until__gt=now))
 
@@ -125,10 +128,10 @@ class Abandonment(models.Model):
 
 
 class AppendOnly(models.QuerySet):
-    def update(self, **kwargs):
+    def update(self, **kwargs: Any) -> NoReturn:
         raise PermissionError("the audit log is append-only")
 
-    def delete(self):
+    def delete(self) -> NoReturn:
         raise PermissionError("the audit log is append-only")
 
 
@@ -179,13 +182,13 @@ class AuditEntry(models.Model):
             ("reverse_ratings", _("Can reverse a player's ratings")),
         ]
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None:
             raise PermissionError("the audit log is append-only")
         kwargs["force_insert"] = True
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise PermissionError("the audit log is append-only")
 
     def __str__(self) -> str:

@@ -15,6 +15,7 @@ from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from accounts.models import User
 from accounts.sockets import UserSocketMixin, recheck
 from core.outage import OutageSafeMixin, tolerate
 from core.sockets import CLOSE_SIGNED_OUT, database_sync_to_async
@@ -31,7 +32,7 @@ BURST, RATE = 5.0, 0.5
 TABLE_PATH = re.compile(r"^/tables/(\d+)/")
 
 
-def place_of(user, path: str) -> str:
+def place_of(user: User, path: str) -> str:
     """Where a tab at ``path`` is: ``table:<id>`` (seated), ``watching:<id>``, ``lobby`` or ""."""
     match = TABLE_PATH.match(path)
     if match:

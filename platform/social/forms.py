@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import SignupForm
+from accounts.models import User
 from accounts.names import NAME_MAX, NameRefused, display_name_check
 from core.forms import choice_field
 from core.text import FreeTextField
@@ -22,7 +25,7 @@ class ProfileForm(forms.Form):
     avatar = forms.ChoiceField(choices=AVATARS, widget=forms.RadioSelect, label=_("Avatar"))
     country = forms.ChoiceField(choices=(), required=False, label=_("Country"))
 
-    def __init__(self, *args, user=None, **kwargs) -> None:
+    def __init__(self, *args: Any, user: User | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.user = user
         from social.countries import country_choices

@@ -11,6 +11,7 @@ from django.db.models import Q, QuerySet
 from accounts.bots import seat_names
 from accounts.models import User
 from games import get_game
+from games.outcome import Placing
 from leaderboards.models import PlayerRating, RatingChange
 from tables.models import Game, Seat, Table
 from tables.selectors import table_visible_to
@@ -71,7 +72,7 @@ def live_games(limit: int = 20) -> list[LiveGame]:
     return found[:limit]
 
 
-def playing_now(player: User, viewer) -> Table | None:
+def playing_now(player: User, viewer: User | AnonymousUser | None) -> Table | None:
     """The running table ``player`` sits at, if ``viewer`` may see it."""
     seats = Seat.objects.filter(user=player, table__status=Table.Status.PLAYING).select_related("table")
     for seat in seats.order_by("-table__started_at")[:5]:
@@ -142,7 +143,7 @@ def visible_history(player: User, viewer: User | AnonymousUser | None, game: str
     return games.filter(visible).select_related("table", "match").order_by("-finished_at", "-pk")
 
 
-def _placing(game: Game, seat: int):
+def _placing(game: Game, seat: int) -> Placing | None:
     """The seat's place and fool flag, as ratings read them: a game rated per match (Biznes) by its finished
     match's score sheet, every other game by its own placings."""
     engine = get_game(game.table.game)

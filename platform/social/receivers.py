@@ -5,12 +5,14 @@ from __future__ import annotations
 from django.db import transaction
 from django.dispatch import receiver
 
-from tables.models import Seat, Table
+from tables.models import Game, Seat, Table
 from tables.signals import turn_started
 
 
 @receiver(turn_started, sender=Table)
-def notify_turn(sender, table: Table, game, seats: list[int], seat_rows: dict[int, Seat], **kwargs) -> None:
+def notify_turn(
+    sender: object, table: Table, game: Game, seats: list[int], seat_rows: dict[int, Seat], **kwargs: object
+) -> None:
     """ "Your turn" to the humans now to act (not those a bot stands in for), after the move commits."""
     from social.services import turn_notify
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -37,7 +39,7 @@ def _back(request: HttpRequest, fallback: str) -> HttpResponse:
     return redirect(fallback)
 
 
-def _act(request: HttpRequest, action, success: str) -> bool:
+def _act(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
     try:
         action()
     except services.SocialRefused as exc:

@@ -25,6 +25,7 @@ from functools import lru_cache
 
 import redis
 from django.conf import settings
+from redis.commands.core import Script
 
 from core.redis_client import redis_client
 from tables.models import Game
@@ -44,7 +45,7 @@ return due
 
 
 @lru_cache(maxsize=1)
-def _claim_script(url: str):
+def _claim_script(url: str) -> Script:
     return redis_client().register_script(CLAIM)
 
 

@@ -9,7 +9,7 @@ a short Celery countdown task; both act through ``tables.services`` again.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -108,7 +108,7 @@ def turn_handover(game: Game, seat: Seat) -> None:
     transaction.on_commit(lambda: schedule_turn(game_id, move, deadline, automated))
 
 
-def schedule_turn(game_id: int, move_number: int, deadline, automated: bool) -> None:
+def schedule_turn(game_id: int, move_number: int, deadline: datetime, automated: bool) -> None:
     """After commit: the turn's deadline into the swept set, and an automated seat's move into Celery.
 
     A bot's move stays a Celery task with a countdown: it always acts (unlike a

@@ -10,13 +10,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from tournaments import tell
 from tournaments.models import Registration, Tournament
 from tournaments.services import TournamentRefused, _changed, _entered, _organizer_locked, audit, waitlist_promote
 
 
 @transaction.atomic
-def tournament_cancel(*, tournament_id: int, user) -> Tournament:
+def tournament_cancel(*, tournament_id: int, user: User) -> Tournament:
     """Cancel before the start; every registered player is told. Reopened with ``tournament_reopen``."""
     tournament = _organizer_locked(tournament_id, user)
     if tournament.status != Tournament.Status.REGISTRATION:
@@ -39,7 +40,7 @@ def may_reopen(tournament: Tournament) -> bool:
 
 
 @transaction.atomic
-def tournament_reopen(*, tournament_id: int, user) -> Tournament:
+def tournament_reopen(*, tournament_id: int, user: User) -> Tournament:
     """Undo a cancel, while the event's start is still ahead: the registrations are all kept."""
     tournament = _organizer_locked(tournament_id, user)
     if not may_reopen(tournament):
@@ -61,7 +62,7 @@ def _registration(tournament: Tournament, player_id: int) -> Registration:
 
 
 @transaction.atomic
-def player_withdraw(*, tournament_id: int, user, player_id: int) -> Registration:
+def player_withdraw(*, tournament_id: int, user: User, player_id: int) -> Registration:
     """Take a player out before the start (his place goes to the waiting list); he is told, and may be restored."""
     tournament = _organizer_locked(tournament_id, user)
     if tournament.status != Tournament.Status.REGISTRATION:
@@ -79,7 +80,7 @@ def player_withdraw(*, tournament_id: int, user, player_id: int) -> Registration
 
 
 @transaction.atomic
-def player_restore(*, tournament_id: int, user, player_id: int) -> Registration:
+def player_restore(*, tournament_id: int, user: User, player_id: int) -> Registration:
     """Undo a withdrawal before the start: back in if a place is free, else at the end of the waiting list."""
     tournament = _organizer_locked(tournament_id, user)
     if tournament.status != Tournament.Status.REGISTRATION:

@@ -7,14 +7,15 @@ from typing import Any
 
 from django.dispatch import receiver
 
-from tables.models import Table
+from games.base import State
+from tables.models import Game, Match, Table
 from tables.signals import game_finished, match_finished
 from tournaments import services
 from tournaments.scoring import game_points, match_points, scored_per_match
 
 
 @receiver(game_finished, sender=Table, dispatch_uid="tournaments.game_finished")
-def on_game_finished(sender, table: Table, game, state, **kwargs: Any) -> None:
+def on_game_finished(sender: object, table: Table, game: Game, state: State, **kwargs: Any) -> None:
     if scored_per_match(table.game):
         return  # scored once, by the whole match's own points
     points, fool = game_points(table, state)
@@ -22,7 +23,7 @@ def on_game_finished(sender, table: Table, game, state, **kwargs: Any) -> None:
 
 
 @receiver(match_finished, sender=Table, dispatch_uid="tournaments.match_finished")
-def on_match_finished(sender, table: Table, match, **kwargs: Any) -> None:
+def on_match_finished(sender: object, table: Table, match: Match, **kwargs: Any) -> None:
     if scored_per_match(table.game):
         last = match.games.order_by("-number").first()
         if last is not None:

@@ -16,10 +16,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from core.csvcells import csv_row
 from tournaments import services
 from tournaments.models import Series, Tournament
@@ -33,7 +35,13 @@ WEEK = timedelta(days=7)
 
 @transaction.atomic
 def series_create(
-    *, organizer, name: str, game: str, description: str = "", weekly: bool = True, dates: list[datetime] | None = None
+    *,
+    organizer: User,
+    name: str,
+    game: str,
+    description: str = "",
+    weekly: bool = True,
+    dates: list[datetime] | None = None,
 ) -> Series:
     if not services.is_organizer(organizer):
         raise TournamentRefused(_("Only organizers can create a series."))
@@ -53,7 +61,7 @@ def series_create(
     )
 
 
-def series_events(series: Series):
+def series_events(series: Series) -> QuerySet[Tournament]:
     return series.events.order_by("starts_at", "pk")
 
 
@@ -69,7 +77,7 @@ def next_start(series: Series, after: datetime) -> datetime | None:
 
 
 @transaction.atomic
-def series_next_event(*, series_id: int, user) -> Tournament:
+def series_next_event(*, series_id: int, user: User) -> Tournament:
     """The series' next event: its latest event's settings, its start and close moved to the next date;
     registration opens now."""
     series = Series.objects.select_for_update().filter(pk=series_id).first()

@@ -25,6 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games import get_game
 from games.outcome import Placing
 from tables.models import Game, Seat, Table
@@ -171,7 +172,7 @@ def board_points_from_entry(board: Board, entries: Sequence[str]) -> tuple[list[
 
 
 @transaction.atomic
-def board_settle(*, tournament_id: int, user, board_id: int, entries: Sequence[str]) -> Board:
+def board_settle(*, tournament_id: int, user: User, board_id: int, entries: Sequence[str]) -> Board:
     """The organizer settles a board stopped at the deadline: one result, who settled it and when; the round
     moves on once it is the last."""
     from tournaments.services import TournamentRefused, _advance_later, _changed, _organizer_locked, audit

@@ -9,6 +9,7 @@ and pushed after commit; the tables' notes are drawn again after commit
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -123,7 +124,7 @@ def table_note(table_id: int, user: User | AnonymousUser | None) -> str:
     )
 
 
-def _passed(when) -> bool:
+def _passed(when: datetime) -> bool:
     from django.utils import timezone
 
     return when <= timezone.now()

@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
+from django.template.context import Context
 from django.templatetags.static import static
 from django.utils.html import format_html
 
+from accounts.models import User
 from social import selectors
 from social.countries import country_name
 from social.games import playing_now
@@ -13,7 +17,7 @@ register = template.Library()
 
 
 @register.simple_tag
-def avatar(who, size: str = "") -> str:
+def avatar(who: User | Profile, size: str = "") -> str:
     """A player's avatar; ``who`` is a user or his profile (which saves a query when already read)."""
     name = (who if isinstance(who, Profile) else selectors.profile_of(who)).avatar
     return format_html(
@@ -26,7 +30,7 @@ def avatar(who, size: str = "") -> str:
 
 
 @register.inclusion_tag("social/_profile.html", takes_context=True)
-def social_profile(context, player) -> dict:
+def social_profile(context: Context, player: User) -> dict[str, Any]:
     viewer = context["request"].user
     profile = selectors.profile_of(player)
     return {
@@ -45,7 +49,7 @@ def social_profile(context, player) -> dict:
 
 
 @register.inclusion_tag("social/_history.html", takes_context=True)
-def game_history(context, player) -> dict:
+def game_history(context: Context, player: User) -> dict[str, Any]:
     """The history's first page, unfiltered; its links reload it in place through ``profile_games``."""
     from social.games import history_page, history_rows, visible_history
     from tables.models import game_choices
@@ -61,7 +65,7 @@ def game_history(context, player) -> dict:
 
 
 @register.filter
-def signed(value) -> str:
+def signed(value: float | str) -> str:
     """A rating change as a whole number with its sign: +12, \u22128 (a true minus sign), \u00b10."""
     rounded = round(float(value))
     if rounded == 0:

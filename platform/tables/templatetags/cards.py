@@ -184,7 +184,7 @@ def as_json(value: Any) -> str:
 
 
 @register.filter
-def at(sequence, index):
+def at(sequence: Any, index: Any) -> Any:
     try:
         return sequence[index]
     except (IndexError, KeyError, TypeError):

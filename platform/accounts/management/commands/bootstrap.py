@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.core.management.base import BaseCommand
 
 from accounts.services import DEMO_PASSWORD, DEMO_USERNAME, ensure_bot_accounts, ensure_demo_player
@@ -6,7 +8,7 @@ from accounts.services import DEMO_PASSWORD, DEMO_USERNAME, ensure_bot_accounts,
 class Command(BaseCommand):
     help = "Create the demo player and the bot accounts if they are missing."
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         _, created = ensure_demo_player()
         bots = ensure_bot_accounts()
         state = "created" if created else "already there"

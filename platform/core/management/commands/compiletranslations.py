@@ -8,6 +8,7 @@ files are build output and stay out of git. (Editing translations still uses
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from django.apps import apps
 from django.conf import settings
@@ -17,7 +18,7 @@ from django.core.management.base import BaseCommand
 class Command(BaseCommand):
     help = "Compile the committed .po translations to .mo files"
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         import polib
 
         count = 0

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import statistics
 import time
+from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
@@ -21,12 +22,12 @@ from measure.benchdata import build
 class Command(BaseCommand):
     help = "Build 1,000 players and 10,000 rated games in a throwaway database and print page render times."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--players", type=int, default=1000)
         parser.add_argument("--games", type=int, default=10_000)
         parser.add_argument("--repeat", type=int, default=10)
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         old_name = connection.settings_dict["NAME"]
         if connection.vendor == "sqlite":  # a file like the real database, not an in-memory one
             connection.settings_dict.setdefault("TEST", {})["NAME"] = str(settings.VAR_DIR / "bench-db.sqlite3")

@@ -27,12 +27,12 @@ import sys
 import time
 from datetime import timedelta
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import redis
 from celery.signals import before_task_publish
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from accounts.models import User
@@ -62,13 +62,13 @@ def cpu_seconds(pid: int) -> float:
 class Command(BaseCommand):
     help = "Count Celery messages per move and the worker's memory with many pending turns."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--tables", type=int, default=20)
         parser.add_argument("--moves", type=int, default=400)
         parser.add_argument("--pending", type=int, default=10000)
         parser.add_argument("--no-worker", action="store_true", help="skip the worker memory part")
 
-    def handle(self, *args, **o) -> None:
+    def handle(self, *args: Any, **o: Any) -> None:
         self.stdout.ending = "\n"
         if settings.REDIS_EMBEDDED:
             from core.embedded import redis_alive, start_redis
@@ -101,14 +101,14 @@ class Command(BaseCommand):
             games.append(match_start(table).pk)
         published: list[str] = []
 
-        def count(sender=None, **kwargs) -> None:
+        def count(sender: object = None, **kwargs: object) -> None:
             published.append(str(sender))
 
         before_task_publish.connect(count, weak=False)
         # the timers' own share of a move: what runs after its commit (the sockets' notify aside)
         schedule, spent, cpu = turns.schedule_turn, [0.0], [0.0]
 
-        def timed(*args, **kwargs) -> None:
+        def timed(*args: Any, **kwargs: Any) -> None:
             t0, c0 = time.perf_counter(), time.process_time()
             schedule(*args, **kwargs)
             spent[0] += time.perf_counter() - t0

@@ -22,9 +22,10 @@ import sys
 import time
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from accounts.models import User
@@ -55,7 +56,7 @@ def time_seating(players: int, size: int) -> tuple[float, float, int]:
 class Command(BaseCommand):
     help = "Time seating 1,000 players and a 200-player event (Durak unless --game) with bots through the worker."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         # the registry's first game (Durak) unless told: the benchmark is a Durak event
         parser.add_argument("--game", choices=list(GAMES), default=next(iter(GAMES)))
         parser.add_argument("--players", type=int, default=200)
@@ -66,7 +67,7 @@ class Command(BaseCommand):
         parser.add_argument("--no-worker", action="store_true", help="use a worker that is already running")
         parser.add_argument("--timeout", type=float, default=1800.0, help="give up after this many seconds")
 
-    def handle(self, *args, **o) -> None:
+    def handle(self, *args: Any, **o: Any) -> None:
         out = self.stdout
         out.ending = "\n"
         random_ms, standing_ms, left = time_seating(o["seat_players"], o["table_size"])
@@ -112,7 +113,7 @@ class Command(BaseCommand):
                 raise CommandError("the Celery worker did not start")
         return proc
 
-    def _event(self, o) -> None:
+    def _event(self, o: dict[str, Any]) -> None:
         out = self.stdout
         run = secrets.token_hex(3)
         organizer = User.objects.create_user(f"bench-org-{run}", password=None)

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.typing import Origin
@@ -76,14 +76,16 @@ def percentiles(latencies: list[float]) -> str:
 class Command(BaseCommand):
     help = __doc__.splitlines()[0]
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--sockets", type=int, default=150)
         parser.add_argument("--rate", type=float, default=3.5, help="frames per second per flooding socket")
         parser.add_argument("--seconds", type=float, default=20)
         parser.add_argument("--think", type=float, default=0.2, help="the unrelated table's players' pause")
         parser.add_argument("--url", default="http://127.0.0.1:8000")
 
-    def handle(self, *args, sockets: int, rate: float, seconds: float, think: float, url: str, **options) -> None:
+    def handle(
+        self, *args: Any, sockets: int, rate: float, seconds: float, think: float, url: str, **options: Any
+    ) -> None:
         url = url.rstrip("/")
         run = f"flood-{int(time.time())}-{os.getpid()}"
         try:

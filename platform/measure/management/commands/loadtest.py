@@ -47,9 +47,10 @@ import statistics
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlparse
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import OperationalError, connection, connections
 
 from accounts.models import User
@@ -232,7 +233,7 @@ def percentile(values: list[float], q: float) -> float:
 class Command(BaseCommand):
     help = __doc__.splitlines()[0]
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--tables", type=int, default=50)
         parser.add_argument("--seconds", type=float, default=60)
         parser.add_argument(
@@ -267,7 +268,7 @@ class Command(BaseCommand):
 
     def handle(
         self,
-        *args,
+        *args: Any,
         tables: int,
         seconds: float,
         urls: list[str],
@@ -278,7 +279,7 @@ class Command(BaseCommand):
         idle: bool,
         latencies: str | None = None,
         presence: bool = True,
-        **options,
+        **options: Any,
     ) -> None:
         urls = [u.rstrip("/") for u in (urls or ["http://127.0.0.1:8000"])]
         run = f"{int(time.time())}-{os.getpid()}"
