@@ -16,7 +16,7 @@ os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 # the measuring app too: tests open sockets with its sessions and run every command's --help
 os.environ.setdefault("MEASURE_TOOLS", "1")
 
-from config.env import env_bool
+from config.env import env_bool, env_float
 from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -26,7 +26,7 @@ TURN_TASKS = env_bool("TURN_TASKS", False)
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.platform.turnsheld.TurnsHeld"]  # noqa: F405
 # the opening turn's wait for the players' pages: off, so a test's clock starts when its table does;
 # tests of that wait set it themselves
-FIRST_TURN_GRACE_SECONDS = env_float("FIRST_TURN_GRACE_SECONDS", 0.0)  # noqa: F405
+FIRST_TURN_GRACE_SECONDS = env_float("FIRST_TURN_GRACE_SECONDS", 0.0)
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 WHITENOISE_USE_FINDERS = True
 
