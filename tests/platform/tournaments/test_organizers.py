@@ -404,3 +404,20 @@ def test_the_organizer_s_panel_and_the_paused_table_speak_the_reader_s_language(
     client.force_login(players[0])
     page = client.get(reverse("table", args=[board.table_id]), headers={"accept-language": lang}).content.decode()
     assert paused in page
+
+
+def test_a_deal_everyone_passed_is_listed_as_a_redeal_not_as_another_replay(client):
+    from tables.services import load_state, table_apply_action
+
+    owner = organizer()
+    t, _players = started(owner, game="biznes", format=Tournament.Format.CUMULATIVE, rounds=1, games_per_round=1)
+    board = Board.objects.get(round__tournament=t)
+    for _ in range(board.table.seats_count):  # every seat passes: the deal is void and dealt again
+        game = Game.objects.get(table_id=board.table_id, status=Game.Status.PLAYING)
+        seat = load_state(game).to_act()[0]
+        table_apply_action(game.pk, seat, game.move_number, {"type": "pass"})
+    assert Game.objects.filter(table_id=board.table_id).count() == 2
+    play_round_out(t)
+    services.tournament_advance(t.pk)
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert page.count("redeal (everyone passed)") == 1 and "replay 1" in page and "replay 2" not in page
