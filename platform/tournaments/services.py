@@ -358,6 +358,8 @@ def tournament_start(tournament_id: int, *, early_by: User | None = None) -> boo
         _changed(tournament.pk)
         return False
     tournament.registrations.exclude(pk__in=[r.pk for r in present]).update(dropped=True)
+    still_waiting = tournament.registrations.filter(waitlisted=True, withdrawn=False).values_list("user_id", flat=True)
+    tell.players(still_waiting, tell.STARTED_FULL, tournament.get_absolute_url(), event=tournament.name)
     tournament.status = Tournament.Status.RUNNING
     tournament.started_at = timezone.now()
     tournament.save(update_fields=["status", "started_at"])

@@ -40,6 +40,7 @@ CANCELLED_FEW = gettext_noop(
 REOPENED = gettext_noop("%(event)s is open again: you are still registered.")
 WITHDRAWN = gettext_noop("%(event)s: the organizer withdrew your registration.")
 RESTORED = gettext_noop("%(event)s: the organizer restored your registration.")
+STARTED_FULL = gettext_noop("%(event)s has started full: no place came free for you on the waiting list.")
 PROMOTED = gettext_noop("%(event)s: a place came free; you are off the waiting list and registered.")
 SETTLED_POSITION = gettext_noop(
     "%(event)s, round %(round)s: the round's time ran out, so the rules scored your table from its position. "

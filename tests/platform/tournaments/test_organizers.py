@@ -186,6 +186,7 @@ def test_withdraw_a_player_before_the_start_and_restore_him_with_the_waitlist(cl
     t.refresh_from_db()
     seated = {p for board in Board.objects.filter(round__tournament=t) for p in board.players}
     assert {b.pk, c.pk} <= seated and a.pk not in seated
+    assert told(a, "no place came free for you")  # still waiting at the start: he hears it
 
 
 def test_entry_conditions_refuse_with_what_is_missing(client):
