@@ -72,9 +72,28 @@ def leaderboard(kind: str, period: str, user: User | AnonymousUser) -> dict[str,
             me = _row(ahead + 1, mine, me_id)
     return {
         "rows": rows,
+        # while the board has room: a full board is the page, and a newcomer still reads his own line below it
+        "newcomers": newcomers(kind, me_id) if len(rows) < TOP else [],
         "me": me,
         "mine": {"rating": shown(mine.rating, mine.sigma), "games": mine.games} if mine and me is None else None,
     }
+
+
+#: how many players still finding their level the leaderboard lists under the board
+NEWCOMERS = 20
+
+
+def newcomers(kind: str, me_id: int | None) -> list[dict[str, Any]]:
+    """Humans with a rated game whose rating is still provisional, most recently rated first: the board's
+    players-to-be (a new site's board is empty until someone has played enough)."""
+    rows = (
+        PlayerRating.objects.filter(
+            kind=kind, sigma__gte=ratings.PROVISIONAL_SIGMA, games__gt=0, user__is_bot=False, user__is_active=True
+        )
+        .select_related("user")
+        .order_by("-updated_at", "user_id")[:NEWCOMERS]
+    )
+    return [{"user": r.user, "rating": round(r.rating), "games": r.games, "me": r.user_id == me_id} for r in rows]
 
 
 def current_ratings(user_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
@@ -85,6 +104,16 @@ def current_ratings(user_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     found: dict[int, list[dict[str, Any]]] = {uid: [] for uid in user_ids}
     for r in sorted(rows, key=lambda r: order[r.kind]):
         found[r.user_id].append({"kind": r.kind, "label": labels[r.kind], "rating": shown(r.rating, r.sigma)})
+    return found
+
+
+def ratings_at_seats(kind: str, user_ids: list[int]) -> dict[int, tuple[str, bool]]:
+    """The seated users' ratings for one game, as the seats show them: (whole number, provisional?); a player
+    with no rated game yet shows the rating every newcomer starts from, provisional."""
+    start = str(round(ratings.display(ratings.MODEL.mu, ratings.MODEL.sigma)))
+    found = {uid: (start, True) for uid in user_ids}
+    for r in PlayerRating.objects.filter(kind=kind, user_id__in=user_ids).only("user_id", "rating", "sigma"):
+        found[r.user_id] = (str(round(r.rating)), ratings.provisional(r.sigma))
     return found
 
 

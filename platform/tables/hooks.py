@@ -20,12 +20,20 @@ def _not_kept(table_id: int) -> bool:
     return False
 
 
+def _unrated(kind: str, user_ids: list[int]) -> dict[int, tuple[str, bool]]:
+    return {}
+
+
 #: user id -> how much his shown rating moved over the finished match ``match_id``, for the end-of-match
 #: banner; the ratings app answers (unanswered, nobody's rating moved)
 match_rating_changes: Hook[[int], dict[int, int]] = Hook("tables.hooks.match_rating_changes", _nothing_moved)
 #: does table ``table_id``, whose human players have all left, play on with bots (a tournament's board needs a
 #: result) instead of ending at once? The tournaments app answers (unanswered, it ends)
 table_played_out: Hook[[int], bool] = Hook("tables.hooks.table_played_out", _not_kept)
+
+#: the seated users' ratings for a game: (kind, user ids) -> user id -> (the rating as shown, provisional?);
+#: the ratings app answers (unanswered, the seats show none). Read with the table's seats, not on every move
+seat_ratings: Hook[[str, list[int]], dict[int, tuple[str, bool]]] = Hook("tables.hooks.seat_ratings", _unrated)
 
 #: a note above a table about what it belongs to (an event): given the table and the reader, a provider returns
 #: the note's HTML (already escaped) or "". Its app sends the table's group ``{"type": "table.context"}`` when

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -105,8 +105,13 @@ def profile_url(username: str) -> str:
     return _profile_url(username, get_script_prefix())
 
 
-def seat_players(table: Table, view: dict[str, Any] | None, seats: list[Seat] | None = None) -> list[dict[str, Any]]:
-    """Who sits where, with card counts and whose turn it is (all public)."""
+def seat_players(
+    table: Table,
+    view: dict[str, Any] | None,
+    seats: list[Seat] | None = None,
+    ratings: dict[int, tuple[str, bool]] | None = None,
+) -> list[dict[str, Any]]:
+    """Who sits where, with card counts, whose turn it is and each player's rating for this game (all public)."""
     sizes = (view or {}).get("hand_sizes") or []
     to_act = set((view or {}).get("to_act") or [])
     players = []
@@ -127,6 +132,8 @@ def seat_players(table: Table, view: dict[str, Any] | None, seats: list[Seat] | 
                 "level": LEVEL_WORDS.get(seat.bot_level, "") if seat.is_bot else "",
                 "team": next((t for t, members in enumerate(teams) if seat.index in members), None) if teams else None,
                 "away": seat.away,
+                #: (rating as shown, provisional?) for this game, or None
+                "rating": (ratings or {}).get(user.pk) if user else None,
                 "cards": sizes[seat.index] if seat.index < len(sizes) else None,
                 "turn": seat.index in to_act,
                 #: role badges ("attacks", "takes") from the game's UI, translated here at the platform's edge
@@ -204,6 +211,9 @@ class Snapshot:
     #: (a tournament board), and the end-of-match banner's table-wide part
     kept_for_bots: bool = False
     ended: dict[str, Any] | None = None
+    #: user id -> (rating as shown, provisional?) for this game, read with the seats (a rating changes only
+    #: when a game ends, and then the table is read afresh)
+    ratings: dict[int, tuple[str, bool]] = field(default_factory=dict)
 
     @property
     def key(self) -> tuple[int, int]:
@@ -215,7 +225,7 @@ class Snapshot:
         table, seats, game = self.table, self.seats, self.game
         rating = rating_label(table.rated, any(s.is_bot or (s.user is not None and s.user.is_bot) for s in seats))
         if game is None or self.shared is None:
-            players = seat_players(table, None, seats)
+            players = seat_players(table, None, seats, self.ratings)
             return {
                 "table": table,
                 "ui": game_ui(table.game),
@@ -228,7 +238,7 @@ class Snapshot:
             }
         shared = self.shared
         sv = seat_view(game, seat, shared["state"])
-        players = seat_players(table, sv["view"], seats)
+        players = seat_players(table, sv["view"], seats, self.ratings)
         me_away = any(s.away for s in seats if s.index == seat)
         if me_away:
             # a bot plays his seat: no controls (the server refuses his moves) and no "your turn"
@@ -284,9 +294,11 @@ def table_snapshot(table_id: int, hint: tuple[int, int] | None = None) -> Snapsh
     cached = _shared_get(hint)
     game = cached["game"] if cached else current_game(table)
     kept = hooks.table_played_out(table.pk)
+    ratings = hooks.seat_ratings(table.game, [s.user_id for s in seats if s.user_id is not None])
     if game is None:
-        return Snapshot(table, seats, None, None, kept)
-    return Snapshot(table, seats, game, cached or _game_shared(game), kept, table_end_data(table, game, seats))
+        return Snapshot(table, seats, None, None, kept, ratings=ratings)
+    shared = cached or _game_shared(game)
+    return Snapshot(table, seats, game, shared, kept, table_end_data(table, game, seats), ratings)
 
 
 def snapshot_from_delta(before: Snapshot, delta: str) -> Snapshot | None:
@@ -310,7 +322,7 @@ def snapshot_from_delta(before: Snapshot, delta: str) -> Snapshot | None:
         "state": get_game(before.table.game).from_json(fresh.state),
         "log": (log + new)[-LOG_LENGTH:],
     }
-    return Snapshot(before.table, before.seats, fresh, shared, before.kept_for_bots, before.ended)
+    return Snapshot(before.table, before.seats, fresh, shared, before.kept_for_bots, before.ended, before.ratings)
 
 
 def socket_state(
