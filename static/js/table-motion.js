@@ -30,12 +30,9 @@
       button.setAttribute("aria-pressed", on ? "true" : "false");
       button.textContent = on ? button.dataset.on : button.dataset.off;
     });
-    // the top bar's own switch (its script draws it only when the page loads)
+    // the top bar's own switch: both its icons are in it, the stylesheet shows the one aria-pressed names
     var bar = document.getElementById("sound-toggle");
-    if (bar && bar.dataset.on) {
-      bar.textContent = on ? bar.dataset.on : bar.dataset.off;
-      bar.setAttribute("aria-pressed", on ? "true" : "false");
-    }
+    if (bar) bar.setAttribute("aria-pressed", on ? "true" : "false");
   }
 
   function context() {
