@@ -7,7 +7,7 @@ nothing is recomputed on read. The Biznes season standings live in ``scoring``.
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -19,7 +19,7 @@ from accounts.models import User
 from games import get_game
 from games.outcome import halves_to_number as to_number
 from leaderboards import ratings
-from leaderboards.charts import history_svg
+from leaderboards.charts import history_svg, ratings_chart
 from leaderboards.models import PlayerRating, RatingChange
 from tables.models import game_choices
 
@@ -125,14 +125,17 @@ def player_ratings(user: User) -> dict[str, Any]:
     """
     current = {r.kind: r for r in PlayerRating.objects.filter(user=user)}
     history: dict[str, list[float]] = defaultdict(list)
+    dated: dict[str, list[tuple[datetime, float]]] = defaultdict(list)
     stats: dict[str, dict[str, int]] = defaultdict(lambda: {"games": 0, "wins": 0, "lost": 0, "points": 0, "deals": 0})
     deltas: dict[int, float] = {}
     changes = RatingChange.objects.filter(user=user).order_by("at", "pk")
-    fields = ("kind", "game_id", "rating_before", "rating_after", "won", "lost", "points_halves", "deals")
-    for kind, game_id, before, after, won, lost, points, deals in changes.values_list(*fields):
+    fields = ("kind", "game_id", "rating_before", "rating_after", "won", "lost", "points_halves", "deals", "at")
+    for kind, game_id, before, after, won, lost, points, deals, at in changes.values_list(*fields):
         if not history[kind]:
             history[kind].append(before)
+            dated[kind].append((at, before))
         history[kind].append(after)
+        dated[kind].append((at, after))
         s = stats[kind]
         s["games"] += 1
         s["wins"] += won
@@ -164,7 +167,9 @@ def player_ratings(user: User) -> dict[str, Any]:
                 "points": to_number(s["points"]),
             }
         )
-    return {"ratings": rows, "deltas": deltas}
+    series = [(row["label"], dated[row["kind"]]) for row in rows]
+    chart = ratings_chart(series, gettext("Rating over time, one line per game"))
+    return {"ratings": rows, "deltas": deltas, "chart": chart}
 
 
 def rating_changes_of_match(match_id: int) -> dict[int, int]:

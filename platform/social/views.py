@@ -181,10 +181,12 @@ def notifications_read(request: AuthenticatedRequest) -> HttpResponse:
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = selectors.profile_user(username)
+    rated = player_ratings(player)
     page = {
         "player": player,
         "is_me": request.user == player,
-        "ratings": player_ratings(player)["ratings"],
+        "ratings": rated["ratings"],
+        "rating_chart": rated["chart"],
         "games_played": selectors.profile_games_played(player),
         "bot_levels": selectors.bot_levels(player),
     }
