@@ -130,7 +130,7 @@ async def _table_receive(socket: Any, frame: dict[str, Any]) -> None:
     await chat_receive(socket, frame, socket.table_id, getattr(socket, "invite_token", ""))
 
 
-def _spectators_box(table_id: int, user) -> dict[str, Any] | None:
+def _spectators_box(table_id: int, user: User | AnonymousUser | None) -> dict[str, Any] | None:
     """The spectators' channel as a player's page shows it once his match is over (None: not a player here)."""
     from tables.models import Table
     from tables.selectors import seat_index_of

@@ -65,7 +65,7 @@ def humans_waited_for(seats: dict[int, Seat]) -> set[int]:
     return {s.user_id for s in seats.values() if s.user_id and not seat_is_automated(s)}
 
 
-def clock_hold(game: Game, seats: dict[int, Seat], now):
+def clock_hold(game: Game, seats: dict[int, Seat], now: datetime) -> datetime | None:
     """When a human's turn at the start of a match may start its clock, if not now.
 
     A player who joins a table that then starts (the last seat filled, a rematch agreed) may still be

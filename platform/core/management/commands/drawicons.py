@@ -9,6 +9,7 @@ from __future__ import annotations
 import struct
 import zlib
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
@@ -88,7 +89,7 @@ ICONS = {
 class Command(BaseCommand):
     help = "Draw the web app's icons into static/img/icons/"
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         folder = Path(settings.BASE_DIR) / "static" / "img" / "icons"
         folder.mkdir(parents=True, exist_ok=True)
         for name, (size, margin) in ICONS.items():
