@@ -143,7 +143,7 @@ def player_ratings(user: User) -> dict[str, Any]:
         s["points"] += points or 0
         s["deals"] += deals or 0
         deltas[game_id] = after - before
-    rows = []
+    rows: list[dict[str, Any]] = []
     for kind, label in kinds().items():
         r = current.get(kind)
         if r is None or not r.games:
