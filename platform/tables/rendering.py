@@ -30,11 +30,14 @@ def playable_cards(legal: list[dict[str, Any]]) -> set[str]:
     return out
 
 
-def combinations_to_narrow(ui: Any, legal: list[dict[str, Any]]) -> list[list[str]]:
+def combinations_to_narrow(ui: Any, legal: list[dict[str, Any]]) -> list[list[str]] | None:
     """Every legal combination of two or more cards of the composed types whose engine lists them all, so a
-    ticked card narrows the hand to those that can join it; [] when there are too many to send."""
+    ticked card narrows the hand to those that can join it ([]: no card joins another); None when the game's
+    engine does not list them all, or there are too many to send."""
+    if not any(a["type"] in ui.every_combination for a in legal):
+        return None
     out = [list(a["cards"]) for a in legal if a["type"] in ui.every_combination and len(a.get("cards") or ()) > 1]
-    return out if len(out) <= MAX_COMBINATIONS else []
+    return out if len(out) <= MAX_COMBINATIONS else None
 
 
 def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any]:
