@@ -25,6 +25,10 @@ QUIET_TASKS = (
     "tables.tasks.sweep_turn_deadlines",
     "sweep-overdue-turns",
     "tables.tasks.sweep_overdue_turns",
+    "sweep-seeks",
+    "lobbies.tasks.sweep_seeks",
+    "drop-offline-seekers",
+    "social.tasks.drop_offline_seekers",
 )
 
 

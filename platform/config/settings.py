@@ -170,6 +170,9 @@ CELERY_BEAT_SCHEDULE = {
     # the safety net: a deadline the set lost is applied from the database within seconds
     "sweep-overdue-turns": {"task": "tables.tasks.sweep_overdue_turns", "schedule": 5.0},
     "end-abandoned-tables": {"task": "tables.tasks.end_abandoned_tables", "schedule": 60.0},
+    # the "Play now" queues: rating windows widen and waits for bots run out between joins
+    "sweep-seeks": {"task": "lobbies.tasks.sweep_seeks", "schedule": 5.0, "options": {"expires": 5.0}},
+    "drop-offline-seekers": {"task": "social.tasks.drop_offline_seekers", "schedule": 5.0, "options": {"expires": 5.0}},
     "expire-challenges": {"task": "social.tasks.expire_challenges", "schedule": 60.0},
     "prune-notifications": {"task": "notifications.tasks.prune_notifications", "schedule": 24 * 3600.0},
     # events start on time and rounds move on even if the task sent when a round ended was lost

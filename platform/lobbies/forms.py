@@ -177,3 +177,41 @@ class AgainstBotsForm(forms.Form):
         super().__init__(*args, **kwargs)
         choice_field(self, "game").choices = games
         choice_field(self, "level").choices = levels
+
+
+_BOTS_AFTER = {
+    15: gettext_lazy("after 15 seconds"),
+    30: gettext_lazy("after 30 seconds"),
+    60: gettext_lazy("after 1 minute"),
+    120: gettext_lazy("after 2 minutes"),
+}
+
+
+class SeekForm(GameOptionsMixin, forms.Form):
+    """ "Play now": the queue's settings (the game's own options from its schema) and the wait before bots."""
+
+    seats = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Players"))
+    turn_seconds = forms.TypedChoiceField(
+        choices=TURN_SECONDS, coerce=int, initial=60, label=gettext_lazy("Time per turn")
+    )
+    rated = forms.BooleanField(required=False, initial=True, label=gettext_lazy("Rated"))
+    bots_after = forms.TypedChoiceField(
+        choices=[("", gettext_lazy("never: people only")), *_BOTS_AFTER.items()],
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label=gettext_lazy("Bots fill the empty seats"),
+        help_text=gettext_lazy("A table with a bot seated is unrated."),
+    )
+
+    def __init__(self, game: GameSpec, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choice_field(self, "seats").choices = [(n, str(n)) for n in range(game.min_seats, game.max_seats + 1)]
+        self.fields["seats"].initial = game.min_seats
+        self.add_game_fields(game)
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        if not self.errors:
+            self.clean_game_options(self.cleaned_data)
+        return self.cleaned_data

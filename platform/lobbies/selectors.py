@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext, ngettext
 
 from accounts.bots import LEVEL_WORDS, seat_names
 from accounts.models import User
 from games import GameSpec, get_game
+from leaderboards import ratings
+from leaderboards.models import PlayerRating
+from lobbies.models import Seek, SeekQueue
 from tables.labels import TEAM_LABELS
 from tables.models import Seat, Table
 from tables.selectors import rating_label
@@ -194,3 +198,61 @@ def lobby_table(table_id: int) -> Table | None:
 
 def table_by_invite(token: str) -> Table | None:
     return _with_seats(Table.objects.filter(invite_token=token)).first() if token else None
+
+
+# -- the "Play now" queues ---------------------------------------------------------------------------------
+
+
+def rating_for_queue(user: User, game: str) -> float:
+    """His displayed rating for ``game``; a player without one is paired as a new player is rated."""
+    rating = PlayerRating.objects.filter(user=user, kind=game).values_list("rating", flat=True).first()
+    return rating if rating is not None else ratings.BASE
+
+
+@dataclass(frozen=True)
+class QueueRow:
+    queue: SeekQueue
+    title: str
+    summary: str
+    waiting: int
+
+
+def _match_options_text(game: GameSpec, values: dict[str, Any]) -> list[str]:
+    found = []
+    for option in game.match_options:
+        value = values.get(option.name)
+        if value in option.choices and option.choice_labels:
+            found.append(gettext(option.choice_labels[option.choices.index(value)]))
+    return found
+
+
+def queue_summary(queue: SeekQueue) -> str:
+    engine = get_game(queue.game)
+    parts = [
+        ngettext("%(n)s player", "%(n)s players", queue.seats) % {"n": queue.seats},
+        options_summary(queue.game, queue.options),
+        *_match_options_text(engine, queue.match_options),
+        ngettext("%(s)s second per turn", "%(s)s seconds per turn", queue.turn_seconds) % {"s": queue.turn_seconds},
+        gettext("rated") if queue.rated else gettext("unrated"),
+    ]
+    return " · ".join(p for p in parts if p)
+
+
+def queues_waiting() -> list[QueueRow]:
+    """Every queue someone waits in, with how many wait, the fullest first."""
+    queues = SeekQueue.objects.annotate(waiting=Count("seeks")).filter(waiting__gt=0).order_by("-waiting", "pk")
+    return [
+        QueueRow(queue=q, title=gettext(get_game(q.game).title), summary=queue_summary(q), waiting=q.waiting)
+        for q in queues
+    ]
+
+
+def seek_of(user: User | AnonymousUser) -> Seek | None:
+    if not user.is_authenticated:
+        return None
+    return Seek.objects.filter(user=user).select_related("queue").first()
+
+
+def seekers() -> dict[int, datetime]:
+    """Everyone waiting in a queue: his id and when he joined."""
+    return dict(Seek.objects.values_list("user_id", "created_at"))

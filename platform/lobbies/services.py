@@ -9,6 +9,8 @@ with a message for the player, and changes nothing.
 
 from __future__ import annotations
 
+import json
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -23,6 +25,10 @@ from accounts.models import User
 from core.limits import within_limit
 from games import InvalidOptions, get_game
 from games.bots import DEFAULT_LEVEL
+from lobbies import pairing
+from lobbies.models import Seek, SeekQueue
+from lobbies.selectors import rating_for_queue
+from notifications.models import Notification
 from notifications.services import notification_send
 from tables.models import BOT_LEVELS, Seat, Table
 from tables.selectors import table_visible_to
@@ -183,6 +189,7 @@ def table_create(
         match_options=match_options,
     )
     Seat.objects.bulk_create(Seat(table=table, index=i, user=user if i == 0 else None) for i in range(seats))
+    Seek.objects.filter(user=user).delete()  # sitting down elsewhere leaves the "Play now" queue
     return table
 
 
@@ -216,6 +223,7 @@ def _seat_join(table_id: int, user: User, index: int | None, token: str) -> Seat
         raise LobbyRefused(gettext("You already sit at this table (seat %(n)s).") % {"n": mine.index + 1})
     seat = _free_seat(table, index)
     _fill(seat, user=user)
+    Seek.objects.filter(user=user).delete()  # sitting down elsewhere leaves the "Play now" queue
     _start_if_full(table)
     seat.refresh_from_db()
     return seat
@@ -365,3 +373,169 @@ def table_rematch(*, table_id: int, user: User) -> Table | None:
     match_start(rematch)
     rematch.refresh_from_db()
     return rematch
+
+
+# -- "Play now": the seek queue (``lobbies.models``, who sits with whom: ``lobbies.pairing``) ----------------
+
+#: the turn times and the waits before bots a queue offers
+QUEUE_TURN_SECONDS = (15, 30, 60, 120)
+QUEUE_BOTS_AFTER = (15, 30, 60, 120)
+
+
+def _queue_key(
+    game: str, seats: int, options: dict[str, Any], match_options: dict[str, Any], turn: int, rated: bool
+) -> str:
+    settings_ = json.dumps([options, match_options], sort_keys=True, separators=(",", ":"))
+    return f"{game}:{seats}:{turn}:{int(rated)}:{settings_}"
+
+
+def _sits_at_live_table(user: User) -> Table | None:
+    live = (Table.Status.OPEN, Table.Status.PLAYING)
+    seat = Seat.objects.filter(user=user, away=False, table__status__in=live).select_related("table").first()
+    return seat.table if seat is not None else None
+
+
+@transaction.atomic
+def seek_join(
+    *,
+    user: User,
+    game: str,
+    seats: int,
+    options: dict[str, Any] | None = None,
+    match_options: dict[str, Any] | None = None,
+    turn_seconds: int = 60,
+    rated: bool = True,
+    bots_after: int | None = None,
+    now: datetime | None = None,
+) -> Table | None:
+    """Put ``user`` in the queue of these settings (leaving any other); the table he was just seated at, if his
+    joining completed a group, else None (he waits; the others' pages are called to a table by notification)."""
+    _check_may_play(user)
+    if user.is_bot:
+        raise LobbyRefused(gettext("Bots do not queue."))
+    User.objects.select_for_update().filter(pk=user.pk).first()  # one queue action per player at a time
+    engine = get_game(game)
+    try:
+        state = engine.new(options=options or {}, seats=seats, seed=0)
+        match_options = engine.check_match_options(match_options, seats)
+    except InvalidOptions as exc:
+        raise LobbyRefused(str(exc)) from None
+    if turn_seconds not in QUEUE_TURN_SECONDS:
+        raise LobbyRefused(gettext("Choose a time per turn from the list."))
+    if bots_after is not None and bots_after not in QUEUE_BOTS_AFTER:
+        raise LobbyRefused(gettext("Choose when bots may fill the empty seats from the list."))
+    table = _sits_at_live_table(user)
+    if table is not None:
+        raise LobbyRefused(
+            gettext("You already sit at table #%(table)s: finish or leave it first.") % {"table": table.pk}
+        )
+    options = dict(state.options)
+    key = _queue_key(game, seats, options, match_options, turn_seconds, rated)
+    queue, _created = SeekQueue.objects.get_or_create(
+        key=key,
+        defaults={
+            "game": game,
+            "seats": seats,
+            "options": options,
+            "match_options": match_options,
+            "turn_seconds": turn_seconds,
+            "rated": rated,
+        },
+    )
+    Seek.objects.filter(user=user).delete()
+    queue = SeekQueue.objects.select_for_update().get(pk=queue.pk)
+    now = now or timezone.now()
+    Seek.objects.create(
+        queue=queue, user=user, rating=rating_for_queue(user, game), bots_after=bots_after, created_at=now
+    )
+    tables = seek_queue_pair(queue=queue, now=now)
+    return next((t for t in tables if t.seats.filter(user=user).exists()), None)
+
+
+def seek_leave(*, user: User) -> bool:
+    """Take ``user`` out of his queue; False if he was in none (already seated, or never queued)."""
+    with transaction.atomic():
+        return Seek.objects.filter(user=user).delete()[0] > 0
+
+
+def _seek_unfit(seek: Seek) -> bool:
+    user = seek.user
+    return not user.is_active or bool(standing.play_refusal(user)) or _sits_at_live_table(user) is not None
+
+
+def seek_queue_pair(*, queue: SeekQueue, now: datetime | None = None) -> list[Table]:
+    """Seat every group the queue (locked here) can make now: full groups of people first, then a player whose
+    wait for bots is over with bots on the empty seats. A player who may no longer play is dropped from it."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        queue = SeekQueue.objects.select_for_update().get(pk=queue.pk)
+        seeks = list(Seek.objects.select_for_update().filter(queue=queue).order_by("created_at", "pk"))
+        users = {u.pk: u for u in User.objects.filter(pk__in=[s.user_id for s in seeks])}
+        for seek in seeks:
+            seek.user = users[seek.user_id]
+        unfit = [s for s in seeks if _seek_unfit(s)]
+        Seek.objects.filter(pk__in=[s.pk for s in unfit]).delete()
+        waiting = [
+            pairing.Waiting(
+                user_id=s.user_id,
+                rating=s.rating,
+                waited=(now - s.created_at).total_seconds(),
+                bots_after=s.bots_after,
+            )
+            for s in seeks
+            if s not in unfit
+        ]
+
+        def blocked(a: int, b: int) -> bool:
+            return blocks.blocked_either(users[a], users[b])
+
+        tables = []
+        for pick in (pairing.full_group, pairing.group_with_bots):
+            while (group := pick(waiting, queue.seats, queue.rated, blocked)) is not None:
+                tables.append(_seek_table(queue, [users[w.user_id] for w in group]))
+                taken = {w.user_id for w in group}
+                waiting = [w for w in waiting if w.user_id not in taken]
+        return tables
+
+
+def _seek_table(queue: SeekQueue, players: list[User]) -> Table:
+    """A new table of the queue's settings with ``players`` seated (bots on the seats left), started, and every
+    player called to it."""
+    with_bots = len(players) < queue.seats
+    table = Table.objects.create(
+        game=queue.game,
+        options=dict(queue.options),
+        seats_count=queue.seats,
+        created_by=players[0],
+        turn_seconds=queue.turn_seconds,
+        # a table with a bot seated is never rated
+        rated=queue.rated and not with_bots,
+        match_length=default_match_length(queue.game, queue.seats),
+        match_options=dict(queue.match_options),
+    )
+    bots = bots_for_table([p.pk for p in players], queue.seats - len(players)) if with_bots else []
+    Seat.objects.bulk_create(
+        [Seat(table=table, index=i, user=p) for i, p in enumerate(players)]
+        + [Seat(table=table, index=len(players) + i, user=b, bot_level=DEFAULT_BOT_LEVEL) for i, b in enumerate(bots)]
+    )
+    Seek.objects.filter(user__in=players).delete()
+    match_start(table)
+    for player in players:
+        notification_send(
+            player,
+            Notification.Kind.PLAY_NOW,
+            gettext_noop("Play now: your %(game)s table #%(table)s is ready."),
+            url=reverse("table", args=[table.pk]),
+            params={"game": get_game(table.game).title, "table": table.pk},
+        )
+    table.refresh_from_db()
+    return table
+
+
+def seek_sweep(now: datetime | None = None) -> int:
+    """Pair every queue with someone waiting (windows widen and waits for bots run out with time alone); the
+    number of tables made."""
+    made = 0
+    for queue in SeekQueue.objects.filter(seeks__isnull=False).distinct():
+        made += len(seek_queue_pair(queue=queue, now=now))
+    return made

@@ -5,6 +5,10 @@ from lobbies import views
 urlpatterns = [
     path("play/", views.play, name="play"),
     path("play/tables/", views.play_tables, name="play_tables"),
+    path("play/now/", views.play_now, name="play_now"),
+    path("play/now/leave/", views.play_now_leave, name="play_now_leave"),
+    path("play/now/form/", views.play_now_form, name="play_now_form"),
+    path("play/now/queues/", views.play_now_queues, name="play_now_queues"),
     path("play/new/", views.table_new, name="table_new"),
     path("rules/", views.rules, name="rules_index"),
     path("rules/<str:game>/", views.rules, name="rules"),

@@ -18,8 +18,8 @@ from accounts.http import AuthenticatedRequest
 from chat.selectors import lobby_chat
 from core.panels import panels_render
 from games import GAMES, get_game
-from lobbies import parts, selectors, services
-from lobbies.forms import OPTION_PREFIX, AgainstBotsForm, TableForm
+from lobbies import pairing, parts, selectors, services
+from lobbies.forms import OPTION_PREFIX, AgainstBotsForm, SeekForm, TableForm
 from tables.models import BOT_LEVELS, Table, game_choices
 from tables.selectors import INVITE_INVALID, invite_token_valid, table_visible_to
 
@@ -55,9 +55,90 @@ def play(request: HttpRequest) -> HttpResponse:
     context["engines"] = [get_game(name) for name in GAMES]
     context["chat"] = lobby_chat(request.user)
     context["play_refusal"] = standing.play_refusal(request.user)
+    context.update(_play_now_context(request, context["game"]))
     # the games being played now: social adds them (``lobbies.parts``)
     context["play_panels"] = panels_render(parts.play_page, request, context)
     return render(request, "lobbies/play.html", context)
+
+
+#: the session key of a player's last "Play now" settings: the form starts from them
+LAST_SEEK = "play_now"
+
+
+def _seek_form(request: HttpRequest, game: str | None) -> SeekForm:
+    last = request.session.get(LAST_SEEK) or {}
+    game = game or (last.get("game") if last.get("game") in GAMES else None) or next(iter(GAMES))
+    initial = last.get("data", {}) if last.get("game") == game else {}
+    return SeekForm(get_game(game), initial=initial)
+
+
+def _play_now_context(request: HttpRequest, game: str | None) -> dict:
+    return {
+        "seek_form": _seek_form(request, game),
+        "engines": [get_game(name) for name in GAMES],
+        **_queue_context(request),
+    }
+
+
+def _queue_context(request: HttpRequest) -> dict:
+    return {"seek": selectors.seek_of(request.user), "queues": selectors.queues_waiting(), "poll_seconds": POLL_SECONDS}
+
+
+def play_now_form(request: HttpRequest) -> HttpResponse:
+    """The "Play now" settings of another game, fetched by htmx when the game is changed."""
+    return render(request, "lobbies/_play_now_form.html", {"seek_form": _seek_form(request, _game_filter(request))})
+
+
+def play_now_queues(request: HttpRequest) -> HttpResponse:
+    """The htmx-polled queues: how many wait in each, and the player's own wait."""
+    return render(request, "lobbies/_queues.html", _queue_context(request))
+
+
+@require_POST
+@login_required
+def play_now(request: AuthenticatedRequest) -> HttpResponse:
+    game = request.POST.get("game", "")
+    if game not in GAMES:
+        messages.error(request, _("There is no such game."))
+        return redirect("play")
+    form = SeekForm(get_game(game), request.POST)
+    if not form.is_valid():
+        for name, errors in form.errors.items():
+            label = form.fields[name].label if name in form.fields else ""
+            for error in errors:
+                messages.error(request, f"{label}: {error}" if label else error)
+        return redirect(f"{reverse('play')}?game={game}")
+    data = form.cleaned_data
+    try:
+        table = services.seek_join(
+            user=request.user,
+            game=game,
+            seats=data["seats"],
+            options=data["options"],
+            match_options=data["match_options"],
+            turn_seconds=data["turn_seconds"],
+            rated=data["rated"],
+            bots_after=data["bots_after"],
+        )
+    except services.LobbyRefused as exc:
+        messages.error(request, str(exc))
+        return redirect(f"{reverse('play')}?game={game}")
+    kept = {name: value for name, value in request.POST.items() if name in form.fields}
+    request.session[LAST_SEEK] = {"game": game, "data": kept}
+    if table is not None:
+        return redirect("table", table.pk)
+    messages.info(request, _("You are in the queue: your table opens here as soon as it is made."))
+    return redirect(f"{reverse('play')}?game={game}")
+
+
+@require_POST
+@login_required
+def play_now_leave(request: AuthenticatedRequest) -> HttpResponse:
+    if services.seek_leave(user=request.user):
+        messages.success(request, _("You left the queue."))
+    else:
+        messages.info(request, _("You were not waiting in a queue."))
+    return redirect("play")
 
 
 def play_bot_seats(request: HttpRequest) -> HttpResponse:
@@ -74,7 +155,13 @@ def rules(request: HttpRequest, game: str | None = None) -> HttpResponse:
     """How to play: every game's page, or the list of games."""
     engines = [get_game(name) for name in GAMES]
     if game is None:
-        return render(request, "lobbies/rules_index.html", {"engines": engines})
+        window = {
+            "start": int(pairing.WINDOW_START),
+            "step": int(pairing.WINDOW_STEP),
+            "every": int(pairing.WINDOW_EVERY),
+            "open": int(pairing.WINDOW_OPEN_AFTER),
+        }
+        return render(request, "lobbies/rules_index.html", {"engines": engines, **window})
     if game not in GAMES:
         raise Http404(_("There is no such game."))
     engine = get_game(game)

@@ -21,6 +21,7 @@ class Notification(models.Model):
         CHALLENGE = "challenge", _("Challenge")
         CHALLENGE_ANSWER = "challenge_answer", _("Challenge answered")
         TOURNAMENT = "tournament", _("Tournament")
+        PLAY_NOW = "play_now", _("Play now")
         WARNING = "warning", _("Moderator's warning")
         OTHER = "other", _("Notice")
 

@@ -35,8 +35,9 @@ def notification_of(user: User, note_id: int) -> Notification | None:
 
 
 def summons(note: Notification) -> bool:
-    """A tournament notice that points at a table calls the player to it: a page that hears it live goes there."""
-    if note.kind != Notification.Kind.TOURNAMENT or not note.url:
+    """A tournament notice or a "Play now" pairing that points at a table calls the player to it: a page that hears
+    it live goes there."""
+    if note.kind not in (Notification.Kind.TOURNAMENT, Notification.Kind.PLAY_NOW) or not note.url:
         return False
     try:
         return resolve(note.url).url_name == "table"

@@ -31,6 +31,10 @@ def _where(user_id: int) -> str:
     return f"{PREFIX}:where:{user_id}"
 
 
+def _left(user_id: int) -> str:
+    return f"{PREFIX}:left:{user_id}"
+
+
 def ttl() -> int:
     """Seconds a socket counts past its last heartbeat (``settings.PRESENCE_TTL``)."""
     return settings.PRESENCE_TTL
@@ -48,16 +52,48 @@ def presence_touch(user_id: int, channel: str, where: str = "") -> None:
     pipe.zadd(_conns(user_id), {channel: now + seconds})
     pipe.zremrangebyscore(_conns(user_id), "-inf", now)  # tabs of a dead process
     pipe.hset(_where(user_id), channel, where)
+    pipe.delete(_left(user_id))
     pipe.expire(_conns(user_id), seconds)
     pipe.expire(_where(user_id), seconds)
     pipe.execute()
 
 
 def presence_leave(user_id: int, channel: str) -> None:
+    """A socket closed; when it was the user's last, the moment is kept (``left_since``)."""
+    now = time.time()
     pipe = redis_client().pipeline()
     pipe.zrem(_conns(user_id), channel)
     pipe.hdel(_where(user_id), channel)
-    pipe.execute()
+    pipe.zcount(_conns(user_id), now, "+inf")
+    if pipe.execute()[2] == 0:
+        redis_client().set(_left(user_id), now, ex=LEFT_KEPT_SECONDS)
+
+
+#: how long the moment a user closed his last tab is kept
+LEFT_KEPT_SECONDS = 3600
+
+
+def offline_since(user_ids: list[int]) -> dict[int, float | None] | None:
+    """For each offline user among ``user_ids``: when he closed his last tab (None: unknown, e.g. his web process
+    died); online users are left out. None when Redis cannot tell (then nobody should be treated as gone)."""
+    if not user_ids:
+        return {}
+    now = time.time()
+    pipe = redis_client().pipeline()
+    for uid in user_ids:
+        pipe.zcount(_conns(uid), now, "+inf")
+        pipe.get(_left(uid))
+    try:
+        replies = pipe.execute()
+    except redis.RedisError as exc:
+        log.warning("presence unknown (%s)", exc)
+        return None
+    found: dict[int, float | None] = {}
+    for i, uid in enumerate(user_ids):
+        live, left = replies[2 * i], replies[2 * i + 1]
+        if not live:
+            found[uid] = float(left) if left is not None else None
+    return found
 
 
 def online_where(user_ids: list[int]) -> dict[int, list[str]]:

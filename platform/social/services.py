@@ -7,7 +7,7 @@ and pushed to the player's presence sockets after commit.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
@@ -24,7 +24,8 @@ from accounts.names import NameRefused, display_name_check
 from core import outbox
 from core.sockets import user_group
 from core.text import TextRefused, clean_text
-from lobbies.services import LobbyRefused, seat_join, table_create
+from lobbies import selectors as lobby_selectors
+from lobbies.services import LobbyRefused, seat_join, seek_leave, table_create
 from notifications.models import Notification
 from notifications.services import notification_mark_read, notification_send
 from social.models import AVATARS, BIO_MAX, Block, Challenge, Friendship, Profile
@@ -339,3 +340,25 @@ def profile_update(user: User, *, display_name: str, bio: str, avatar: str, coun
     profile.bio, profile.avatar, profile.country = bio, avatar, country
     profile.save(update_fields=["bio", "avatar", "country"])
     return profile
+
+
+#: a player whose last tab closed this long ago leaves the "Play now" queue (a page reload is not leaving)
+SEEK_OFFLINE_GRACE = 10.0
+
+
+def seek_drop_offline(now: datetime | None = None) -> int:
+    """Take out of the "Play now" queues every player whose last tab closed more than ``SEEK_OFFLINE_GRACE``
+    seconds ago (or, when that moment is unknown, whose presence ran out: his web process died); how many left."""
+    from social import presence  # presence talks to Redis; the rest of this module does not need it
+
+    now = now or timezone.now()
+    waiting = lobby_selectors.seekers()
+    gone = presence.offline_since(list(waiting))
+    if gone is None:
+        return 0  # Redis cannot tell who is online: nobody loses his place for it
+    dropped = 0
+    for user_id, left in gone.items():
+        since = left if left is not None else waiting[user_id].timestamp() + presence.ttl()
+        if now.timestamp() - since >= SEEK_OFFLINE_GRACE:
+            dropped += seek_leave(user=User.objects.get(pk=user_id))
+    return dropped
