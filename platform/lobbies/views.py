@@ -105,7 +105,7 @@ def play_now(request: AuthenticatedRequest) -> HttpResponse:
     if not form.is_valid():
         for name, errors in form.errors.items():
             label = form.fields[name].label if name in form.fields else ""
-            for error in errors:
+            for error in map(str, errors):
                 messages.error(request, f"{label}: {error}" if label else error)
         return redirect(f"{reverse('play')}?game={game}")
     data = form.cleaned_data

@@ -1,0 +1,79 @@
+"""'Play now' in three browsers: a player joins the 2-seat Durak queue and leaves it (on a phone); two others click
+Play now and both land at the same new table (the first one's page follows on its own); the one who left is not
+seated."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from tests.e2e.conftest import artifacts_dir, watch_page
+from tests.e2e.test_durak_table import PASSWORD, SETUP, TIMEOUT, log_in
+
+pytestmark = pytest.mark.slow
+
+SEATED = """
+import json
+from tables.models import Seat
+from lobbies.models import Seek
+names = {names!r}
+print(json.dumps({{n: [list(Seat.objects.filter(user__username=n).values_list("table_id", flat=True)),
+                      Seek.objects.filter(user__username=n).exists()] for n in names}}))
+"""
+
+
+def play_now(page, url: str, seats: str = "2") -> None:
+    page.goto(f"{url}/play/?game=durak")
+    page.wait_for_selector("body.presence-open")
+    form = page.locator("#play-now form.play-now-form")
+    assert form.locator('select[name="game"]').input_value() == "durak"
+    form.locator('select[name="seats"]').select_option(seats)
+    form.locator('button:has-text("Play now")').click()
+
+
+def test_two_players_click_play_now_and_meet_at_one_table_the_one_who_left_is_not_seated(browser, platform_server):
+    url = platform_server.url
+    tag = uuid.uuid4().hex[:6]
+    names = [f"pnanna{tag}", f"pnboris{tag}", f"pncyril{tag}"]
+    platform_server.django(SETUP.format(names=names, password=PASSWORD))
+    sizes = [{"width": 1000, "height": 900}, {"width": 1000, "height": 900}, {"width": 390, "height": 844}]
+    contexts = [browser.new_context(viewport=size) for size in sizes]
+    problems: list[str] = []
+    for ctx in contexts:
+        ctx.set_default_timeout(TIMEOUT)
+        ctx.on("page", lambda page: watch_page(page, problems))
+    a, b, c = (log_in(ctx, url, name) for ctx, name in zip(contexts, names, strict=True))
+
+    # C queues on his phone, sees himself counted, and leaves
+    play_now(c, url)
+    c.wait_for_selector("text=You are in the queue")
+    assert "1 waiting" in c.inner_text("#play-now-queues")
+    c.screenshot(path=str(artifacts_dir() / "play-now-waiting-phone.png"), full_page=True)
+    c.click('button:has-text("Leave the queue")')
+    c.wait_for_selector("text=You left the queue.")
+    assert "Leave the queue" not in c.inner_text("#play-now")
+
+    # A queues and waits on the Play page; B's click completes the pair: B goes to the table, A's page follows
+    play_now(a, url)
+    a.wait_for_selector("text=You are in the queue")
+    a.wait_for_selector("body.presence-open")
+    play_now(b, url)
+    for page in (b, a):
+        page.wait_for_url("**/tables/*/", timeout=TIMEOUT)
+        page.wait_for_selector(".live-table.ws-open")
+    assert a.url == b.url
+    a.screenshot(path=str(artifacts_dir() / "play-now-table.png"), full_page=True)
+
+    state = platform_server.django(SEATED.format(names=names))
+    table = int(a.url.rstrip("/").rsplit("/", 1)[1])
+    assert state[names[0]] == [[table], False] and state[names[1]] == [[table], False]
+    assert state[names[2]] == [[], False]  # the one who left is neither seated nor waiting
+    assert "/play/" in c.url
+
+    # C's Play page shows nobody waiting any more
+    c.reload()
+    assert "Nobody is waiting" in c.inner_text("#play-now-queues")
+    for ctx in contexts:
+        ctx.close()
+    assert problems == [], problems
