@@ -16,7 +16,7 @@ from tables.models import game_choices
 
 class PlayerRating(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
-    kind = models.CharField(max_length=16, choices=game_choices)
+    game = models.CharField(max_length=16, choices=game_choices)
     mu = models.FloatField()
     sigma = models.FloatField()
     #: the displayed rating (see ``ratings.display``), stored so leaderboards can sort by it in SQL
@@ -25,20 +25,20 @@ class PlayerRating(models.Model):
     updated_at = models.DateTimeField()
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="one_rating_per_game")]
-        indexes = [models.Index(fields=["kind", "-rating"], name="rating_board")]
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_rating_per_game")]
+        indexes = [models.Index(fields=["game", "-rating"], name="rating_board")]
 
     def __str__(self) -> str:
-        return f"{self.user} {self.kind} {self.rating:.0f}"
+        return f"{self.user} {self.game} {self.rating:.0f}"
 
 
 class RatingChange(models.Model):
     """One player's rating before and after one rated game (Biznes: one rated match)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
-    kind = models.CharField(max_length=16, choices=game_choices)
-    #: the game that was rated; for Biznes the match's last deal
-    game = models.ForeignKey("tables.Game", on_delete=models.CASCADE, related_name="rating_changes")
+    game = models.CharField(max_length=16, choices=game_choices)
+    #: the game (the one played at a table) that was rated; for Biznes the match's last deal
+    played_game = models.ForeignKey("tables.Game", on_delete=models.CASCADE, related_name="rating_changes")
     #: when that game finished: the order ratings are computed in
     at = models.DateTimeField()
     place = models.PositiveSmallIntegerField(help_text=_("1 is best; shared places are ties"))
@@ -58,9 +58,9 @@ class RatingChange(models.Model):
     class Meta:
         ordering = ["at", "pk"]
         indexes = [
-            models.Index(fields=["user", "kind", "at"], name="change_history"),
-            models.Index(fields=["kind", "at"], name="change_period"),
+            models.Index(fields=["user", "game", "at"], name="change_history"),
+            models.Index(fields=["game", "at"], name="change_period"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} {self.kind} {self.rating_before:.0f}->{self.rating_after:.0f}"
+        return f"{self.user} {self.game} {self.rating_before:.0f}->{self.rating_after:.0f}"

@@ -32,9 +32,9 @@ def provisional(sigma: float) -> bool:
     return sigma >= PROVISIONAL_SIGMA
 
 
-def outcome(kind: str, seats: int, options: Mapping[str, Any], result: Mapping[str, Any]) -> Outcome:
+def outcome(game: str, seats: int, options: Mapping[str, Any], result: Mapping[str, Any]) -> Outcome:
     """One finished game's outcome, as its game places it (``GameSpec.placings``)."""
-    return get_game(kind).placings(result, seats, options)
+    return get_game(game).placings(result, seats, options)
 
 
 def rate(priors: Sequence[Sequence[tuple[float, float]]], ranks: Sequence[int]) -> list[list[tuple[float, float]]]:

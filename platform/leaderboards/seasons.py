@@ -61,7 +61,7 @@ def biznes_season(season: str | None, user: User | AnonymousUser) -> dict[str, A
     first, start, end = season_bounds(season)
     me_id = user.pk if user.is_authenticated else None
     totals = (
-        RatingChange.objects.filter(kind="biznes", at__gte=start, at__lt=end, user__is_bot=False)
+        RatingChange.objects.filter(game="biznes", at__gte=start, at__lt=end, user__is_bot=False)
         .values("user_id", "user__username", "user__display_name")
         .annotate(total=Sum("points_halves"), deal_count=Sum("deals"), matches=Count("id"))
     )
@@ -74,7 +74,7 @@ def biznes_season(season: str | None, user: User | AnonymousUser) -> dict[str, A
             ahead = totals.filter(Q(total__gt=t) | Q(total=t, user_id__lt=me_id)).count()
             me = _standing(ahead + 1, mine, me_id)
     # every month from the first rated match to now: one indexed MIN, not a DISTINCT over all history
-    oldest = RatingChange.objects.filter(kind="biznes").aggregate(at=Min("at"))["at"]
+    oldest = RatingChange.objects.filter(game="biznes").aggregate(at=Min("at"))["at"]
     seasons = _months(min(first, oldest.date().replace(day=1) if oldest else first), timezone.now().date())
     if first not in seasons:
         seasons.append(first)

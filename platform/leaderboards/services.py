@@ -78,7 +78,7 @@ def rating_record_game(game: Game, match: Match) -> None:
     finished_at = game.finished_at
     if finished_at is None:
         raise ValueError(f"game {game.pk} is rated before it finished")
-    table, kind = game.table, game.table.game
+    table = game.table
     seats = list(Seat.objects.filter(table_id=table.pk).select_related("user").order_by("index"))
     found = _identities(seats)
     if found is None:
@@ -91,7 +91,7 @@ def rating_record_game(game: Game, match: Match) -> None:
         [
             PlayerRating(
                 user_id=u,
-                kind=kind,
+                game=table.game,
                 mu=start[0],
                 sigma=start[1],
                 rating=ratings.display(*start),
@@ -104,7 +104,7 @@ def rating_record_game(game: Game, match: Match) -> None:
     rows = {
         r.user_id: r
         for r in PlayerRating.objects.select_for_update()
-        .filter(kind=kind, user_id__in=set(who.values()))
+        .filter(game=table.game, user_id__in=set(who.values()))
         .order_by("user_id")
     }
     prior = {
@@ -126,8 +126,8 @@ def rating_record_game(game: Game, match: Match) -> None:
         changes.append(
             RatingChange(
                 user_id=uid,
-                kind=kind,
-                game_id=game.pk,
+                game=table.game,
+                played_game_id=game.pk,
                 at=finished_at,
                 place=placing.place,
                 won=placing.won,
@@ -154,32 +154,32 @@ def rating_record_game(game: Game, match: Match) -> None:
 
 
 @transaction.atomic
-def ratings_recompute(since: datetime | None = None, kinds: Collection[str] = ()) -> int:
+def ratings_recompute(since: datetime | None = None, games: Collection[str] = ()) -> int:
     """Rate finished games again in the order they finished; returns how many games were seen.
 
     Everything (``since`` None: every rating is forgotten first), or only what annulling a game can
-    change: the games of ``kinds`` that finished at or after ``since``, each of their players first put
-    back to his rating just before then. Ratings are a chain per game kind, so nothing earlier and no
-    other kind moves; the result is the same as recomputing everything (tested), for a fraction of it.
+    change: the finished games of ``games`` (registry names) from ``since`` on, each of their players
+    first put back to his rating just before then. Ratings are a chain per game, so nothing earlier and
+    no other game moves; the result is the same as recomputing everything (tested), for a fraction of it.
     """
-    games = Game.objects.filter(status=Game.Status.FINISHED, table__rated=True, annulled=False)
+    finished = Game.objects.filter(status=Game.Status.FINISHED, table__rated=True, annulled=False)
     if since is None:
         RatingChange.objects.all().delete()
         PlayerRating.objects.all().delete()
     else:
-        for kind in kinds:
-            _rewind(kind, since)
-        games = games.filter(table__game__in=list(kinds), finished_at__gte=since)
+        for name in games:
+            _rewind(name, since)
+        finished = finished.filter(table__game__in=list(games), finished_at__gte=since)
     count = 0
-    for game in games.select_related("table", "match").order_by("finished_at", "pk").iterator(chunk_size=500):
+    for game in finished.select_related("table", "match").order_by("finished_at", "pk").iterator(chunk_size=500):
         rating_record_game(game, game.match)
         count += 1
     return count
 
 
-def _rewind(kind: str, since: datetime) -> None:
-    """Undo every ``kind`` rating change from ``since`` on: each player's row as it stood before his first."""
-    later = RatingChange.objects.filter(kind=kind, at__gte=since)
+def _rewind(game: str, since: datetime) -> None:
+    """Undo every ``game`` rating change from ``since`` on: each player's row as it stood before his first."""
+    later = RatingChange.objects.filter(game=game, at__gte=since)
     before: dict[int, tuple[float, float, float]] = {}
     for uid, mu, sigma, rating in later.order_by("at", "pk").values_list(
         "user_id", "mu_before", "sigma_before", "rating_before"
@@ -189,12 +189,12 @@ def _rewind(kind: str, since: datetime) -> None:
         return
     kept = {
         row["user_id"]: (row["games"], row["last"])
-        for row in RatingChange.objects.filter(kind=kind, at__lt=since, user_id__in=before)
+        for row in RatingChange.objects.filter(game=game, at__lt=since, user_id__in=before)
         .values("user_id")
         .annotate(games=Count("pk"), last=Max("at"))
     }
     later.delete()
-    rows = list(PlayerRating.objects.select_for_update().filter(kind=kind, user_id__in=before).order_by("user_id"))
+    rows = list(PlayerRating.objects.select_for_update().filter(game=game, user_id__in=before).order_by("user_id"))
     gone = [row.pk for row in rows if row.user_id not in kept]  # rated only from then on: unrated again
     PlayerRating.objects.filter(pk__in=gone).delete()
     back = [row for row in rows if row.user_id in kept]

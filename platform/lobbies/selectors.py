@@ -205,7 +205,7 @@ def table_by_invite(token: str) -> Table | None:
 
 def rating_for_queue(user: User, game: str) -> float:
     """His displayed rating for ``game``; a player without one is paired as a new player is rated."""
-    rating = PlayerRating.objects.filter(user=user, kind=game).values_list("rating", flat=True).first()
+    rating = PlayerRating.objects.filter(user=user, game=game).values_list("rating", flat=True).first()
     return rating if rating is not None else ratings.BASE
 
 

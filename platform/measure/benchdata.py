@@ -25,14 +25,14 @@ def build(players: int = 1000, games: int = 10_000, seed: int = 1, prefix: str =
     """``players`` humans and ``games`` finished rated games over the last 90 days; returns the players."""
     rng = random.Random(seed)
     now = timezone.now()
-    kinds = list(GAMES)
+    names = list(GAMES)
     users = User.objects.bulk_create(
         User(username=f"{prefix}-{i:05d}", display_name=f"Bench {i}", email=f"{prefix}{i}@example.com", password="!")
         for i in range(players)
     )
     tables = Table.objects.bulk_create(
         Table(
-            game=kinds[t % len(kinds)],
+            game=names[t % len(names)],
             seats_count=SEATS,
             created_by=users[0],
             status=Table.Status.FINISHED,
@@ -68,22 +68,22 @@ def build(players: int = 1000, games: int = 10_000, seed: int = 1, prefix: str =
     changes = []
     for game in game_rows:
         assert game.finished_at is not None  # every row above has it
-        kind = game.table.game
+        name = game.table.game
         for place, user in enumerate(seated[game.table_id], start=1):
-            mu, sigma, count = current.get((user.pk, kind), [ratings.MODEL.mu, ratings.MODEL.sigma, 0])
+            mu, sigma, count = current.get((user.pk, name), [ratings.MODEL.mu, ratings.MODEL.sigma, 0])
             new_mu, new_sigma = mu + rng.gauss(0, 1.0), max(sigma * 0.96, 1.5)
-            current[(user.pk, kind)] = [new_mu, new_sigma, count + 1]
+            current[(user.pk, name)] = [new_mu, new_sigma, count + 1]
             changes.append(
                 RatingChange(
                     user=user,
-                    kind=kind,
-                    game=game,
+                    game=name,
+                    played_game=game,
                     at=game.finished_at,
                     place=place,
                     won=place == 1,
                     lost=place == SEATS,
-                    points_halves=rng.randint(-20, 30) if get_game(kind).loss_words is None else None,
-                    deals=6 if get_game(kind).loss_words is None else None,
+                    points_halves=rng.randint(-20, 30) if get_game(name).loss_words is None else None,
+                    deals=6 if get_game(name).loss_words is None else None,
                     mu_before=mu,
                     sigma_before=sigma,
                     mu_after=new_mu,
@@ -96,13 +96,13 @@ def build(players: int = 1000, games: int = 10_000, seed: int = 1, prefix: str =
     PlayerRating.objects.bulk_create(
         PlayerRating(
             user_id=uid,
-            kind=kind,
+            game=name,
             mu=mu,
             sigma=sigma,
             rating=ratings.display(mu, sigma),
             games=count,
             updated_at=now,
         )
-        for (uid, kind), (mu, sigma, count) in current.items()
+        for (uid, name), (mu, sigma, count) in current.items()
     )
     return users

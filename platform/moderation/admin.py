@@ -172,7 +172,7 @@ def _safe_back(raw: str, default: str) -> str:
 def _rated_games(users: list[User]) -> int:
     from leaderboards.models import RatingChange
 
-    return RatingChange.objects.filter(user__in=users).values("game_id").distinct().count()
+    return RatingChange.objects.filter(user__in=users).values("played_game_id").distinct().count()
 
 
 @admin.register(Player)

@@ -152,7 +152,7 @@ def player_overview(user_id: int) -> dict[str, Any]:
         ],
         "abandons": {"left": abandons.get("left", 0), "timeouts": abandons.get("timeouts", 0)},
         "ratings": list(
-            RatingChange.objects.filter(user_id=user_id).order_by("-at", "-pk").select_related("game")[:20]
+            RatingChange.objects.filter(user_id=user_id).order_by("-at", "-pk").select_related("played_game")[:20]
         ),
         "notes": list(Note.objects.filter(user_id=user_id).select_related("author")[:30]),
         "shared": shared_addresses(user_id),

@@ -462,7 +462,7 @@ def ratings_reverse(user: User, *, by: User, reason: str) -> int:
 
     may_sanction(by, user)
     reason = _reason(reason)
-    ids = sorted(set(RatingChange.objects.filter(user=user).values_list("game_id", flat=True)))
+    ids = sorted(set(RatingChange.objects.filter(user=user).values_list("played_game_id", flat=True)))
     Game.objects.filter(pk__in=ids).update(annulled=True)
     audit_write(by, AuditEntry.Action.RATINGS_REVERSE, user, reason, games=ids)
     _ratings_rebuild(list(Game.objects.filter(pk__in=ids).select_related("table")))
@@ -470,13 +470,13 @@ def ratings_reverse(user: User, *, by: User, reason: str) -> int:
 
 
 def _ratings_rebuild(annulled: list[Game]) -> None:
-    # ratings are a chain per game kind (each game starts from the one before): without these games, every later
-    # one of their kinds changes, and only those
+    # ratings are a chain per game (each one starts from the one before): without these, every later rated game
+    # of the same games changes, and only those
     from leaderboards.services import ratings_recompute
 
     finished = [(g.finished_at, g.table.game) for g in annulled if g.finished_at is not None]
     if finished:
-        ratings_recompute(since=min(at for at, _kind in finished), kinds={kind for _at, kind in finished})
+        ratings_recompute(since=min(at for at, _name in finished), games={name for _at, name in finished})
 
 
 # ---- moderators and automatic sanctions ----------------------------------------------------------

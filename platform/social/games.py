@@ -46,8 +46,8 @@ def live_games(limit: int = 20) -> list[LiveGame]:
     }
     users = {s.user_id for t in tables for s in t.seats.all() if s.user_id}
     rated = {
-        (r["user_id"], r["kind"]): r["rating"]
-        for r in PlayerRating.objects.filter(user_id__in=users, games__gt=0).values("user_id", "kind", "rating")
+        (r["user_id"], r["game"]): r["rating"]
+        for r in PlayerRating.objects.filter(user_id__in=users, games__gt=0).values("user_id", "game", "rating")
     }
     found = []
     for table in tables:
@@ -163,7 +163,7 @@ def _teams(game: Game) -> list[list[int]]:
 def history_rows(player: User, games: list[Game]) -> list[HistoryRow]:
     """One row per game for ``player``: place, fool, points, rating change, opponents."""
     ids = [g.pk for g in games]
-    changes = {c.game_id: c for c in RatingChange.objects.filter(user=player, game_id__in=ids)}
+    changes = {c.played_game_id: c for c in RatingChange.objects.filter(user=player, played_game_id__in=ids)}
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(table_id__in={g.table_id for g in games}).select_related("user"):
         seats.setdefault(seat.table_id, []).append(seat)

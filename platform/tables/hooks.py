@@ -20,7 +20,7 @@ def _not_kept(table_id: int) -> bool:
     return False
 
 
-def _unrated(kind: str, user_ids: list[int]) -> dict[int, tuple[str, bool]]:
+def _unrated(game: str, user_ids: list[int]) -> dict[int, tuple[str, bool]]:
     return {}
 
 
@@ -31,7 +31,7 @@ match_rating_changes: Hook[[int], dict[int, int]] = Hook("tables.hooks.match_rat
 #: result) instead of ending at once? The tournaments app answers (unanswered, it ends)
 table_played_out: Hook[[int], bool] = Hook("tables.hooks.table_played_out", _not_kept)
 
-#: the seated users' ratings for a game: (kind, user ids) -> user id -> (the rating as shown, provisional?);
+#: the seated users' ratings for a game: (game, user ids) -> user id -> (the rating as shown, provisional?);
 #: the ratings app answers (unanswered, the seats show none). Read with the table's seats, not on every move
 seat_ratings: Hook[[str, list[int]], dict[int, tuple[str, bool]]] = Hook("tables.hooks.seat_ratings", _unrated)
 

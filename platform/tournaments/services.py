@@ -257,7 +257,7 @@ def entry_check(tournament: Tournament, user: User) -> None:
         return
     from leaderboards.models import PlayerRating
 
-    rating = PlayerRating.objects.filter(user=user, kind=tournament.game).first()
+    rating = PlayerRating.objects.filter(user=user, game=tournament.game).first()
     games = rating.games if rating is not None else 0
     if games < tournament.min_rated_games:
         raise TournamentRefused(

@@ -287,14 +287,14 @@ async def test_shed_through_lobby_socket_service_page_replay_and_ratings(players
     assert "The deck matches the commitment" in replay and "drops 2 cards" in replay
 
     # ratings: each game rated, with the generic outcome (the loser last)
-    changes = await sync_to_async(lambda: list(RatingChange.objects.filter(kind=NAME).order_by("at", "pk")))()
+    changes = await sync_to_async(lambda: list(RatingChange.objects.filter(game=NAME).order_by("at", "pk")))()
     assert len(changes) == 4
     for g in finished:
         loser = users[g.result["loser"]]
-        mine = [c for c in changes if c.game_id == g.pk]
+        mine = [c for c in changes if c.played_game_id == g.pk]
         assert {c.user_id for c in mine if c.lost} == {loser.pk}
         assert all(c.won != c.lost for c in mine)
-    ratings = await sync_to_async(lambda: {r.user_id: r.games for r in PlayerRating.objects.filter(kind=NAME)})()
+    ratings = await sync_to_async(lambda: {r.user_id: r.games for r in PlayerRating.objects.filter(game=NAME)})()
     assert ratings == {alice.pk: 2, bob.pk: 2}
     profile = await sync_to_async(
         lambda: client_of(alice).get(reverse("profile", args=[alice.username])).content.decode()
@@ -321,4 +321,4 @@ def test_bots_play_shed_and_stand_in(players):
             assert game_play_bot(g.pk, g.move_number, random.Random(1))
     assert current(table).status == Game.Status.FINISHED
     assert Move.objects.filter(game__table=table, by="bot").exists()
-    assert not RatingChange.objects.filter(game__table=table).exclude(user__is_bot=True).exists()  # unrated
+    assert not RatingChange.objects.filter(played_game__table=table).exclude(user__is_bot=True).exists()  # unrated

@@ -120,7 +120,7 @@ def test_the_game_names_and_a_players_pages_follow_the_switcher(client, django_u
 
     user = django_user_model.objects.create_user("olena", "o@example.com", "pw-cards-123")
     now = timezone.now()
-    PlayerRating.objects.create(user=user, kind="durak", mu=30, sigma=3, rating=1000, games=3, updated_at=now)
+    PlayerRating.objects.create(user=user, game="durak", mu=30, sigma=3, rating=1000, games=3, updated_at=now)
     client.force_login(user)
     client.post("/i18n/setlang/", {"language": lang, "next": "/"})
     home = client.get("/", headers={"accept-language": "en"}).content.decode()

@@ -15,10 +15,10 @@ from leaderboards.models import PlayerRating
 pytestmark = pytest.mark.django_db
 
 
-def rated(name: str, sigma: float, rating: float, games: int, kind: str = "durak") -> User:
+def rated(name: str, sigma: float, rating: float, games: int, game: str = "durak") -> User:
     user = User.objects.create_user(name, f"{name}@example.com", "pw-cards-123", display_name=name.title())
     PlayerRating.objects.create(
-        user=user, kind=kind, mu=25, sigma=sigma, rating=rating, games=games, updated_at=timezone.now()
+        user=user, game=game, mu=25, sigma=sigma, rating=rating, games=games, updated_at=timezone.now()
     )
     return user
 
@@ -26,7 +26,7 @@ def rated(name: str, sigma: float, rating: float, games: int, kind: str = "durak
 def test_new_players_are_listed_while_no_rating_has_settled(client):
     rated("nadia", sigma=7.5, rating=1040, games=3)
     rated("oleg", sigma=8.0, rating=990, games=1)
-    rated("veteran", sigma=7.0, rating=1100, games=5, kind="verish")  # another game's
+    rated("veteran", sigma=7.0, rating=1100, games=5, game="verish")  # another game's
     page = html.unescape(re.sub(r"<(?!h2)[^>]+>", "", client.get("/leaderboards/durak/").content.decode()))
     assert "OpenSkill" not in page and "μ" not in page and "σ" not in page  # noqa: RUF001
     assert "provisional" in page and "Everyone starts at 1000" in page

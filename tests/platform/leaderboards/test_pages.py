@@ -15,7 +15,7 @@ def crowd():
 
 
 def test_pages_stay_under_ten_queries_with_a_big_history(client, crowd, django_assert_max_num_queries):
-    board = PlayerRating.objects.filter(kind="durak", sigma__lt=6).order_by("-rating", "user_id")
+    board = PlayerRating.objects.filter(game="durak", sigma__lt=6).order_by("-rating", "user_id")
     far = board[400].user  # well beyond the top 100
     client.force_login(far)
     with django_assert_max_num_queries(9):
@@ -33,7 +33,7 @@ def test_pages_stay_under_ten_queries_with_a_big_history(client, crowd, django_a
     with django_assert_max_num_queries(13):
         profile = client.get(f"/u/{crowd[0].username}/")
     assert profile.status_code == 200
-    assert {r["kind"] for r in profile.context["ratings"]} <= {"durak", "biznes", "verish"}
+    assert {r["game"] for r in profile.context["ratings"]} <= {"durak", "biznes", "verish"}
     assert b"<svg" in profile.content and b"/replay" in profile.content
 
 
@@ -43,7 +43,7 @@ def test_leaderboard_leaves_out_provisional_players_and_bots(client, django_user
     fresh = django_user_model.objects.create_user("fresh", "f@example.com", "pw-cards-123")
     bot = django_user_model.objects.create_user("bot-x", "b@example.com", "pw-cards-123", is_bot=True)
     for user, sigma in ((steady, 3.0), (fresh, 7.0), (bot, 2.0)):
-        PlayerRating.objects.create(user=user, kind="durak", mu=30, sigma=sigma, rating=1000, games=20, updated_at=now)
+        PlayerRating.objects.create(user=user, game="durak", mu=30, sigma=sigma, rating=1000, games=20, updated_at=now)
     client.force_login(fresh)
     page = client.get("/leaderboards/durak/")
     assert [r["user"].username for r in page.context["rows"]] == ["steady"]
@@ -61,8 +61,8 @@ def test_biznes_season_sums_half_points_exactly(client, django_user_model):
         for halves in matches:
             RatingChange.objects.create(
                 user=user,
-                kind="biznes",
-                game=game,
+                game="biznes",
+                played_game=game,
                 at=at,
                 place=1,
                 points_halves=halves,
@@ -96,7 +96,7 @@ def test_a_named_bots_profile_shows_the_ratings_of_the_levels_it_plays_at(client
     Seat.objects.create(table=table, index=1, user=olena, bot_level="strong")
     strong = django_user_model.objects.get(username="bot-strong")
     now = timezone.now()
-    PlayerRating.objects.create(user=strong, kind="durak", mu=30, sigma=3, rating=1234, games=40, updated_at=now)
+    PlayerRating.objects.create(user=strong, game="durak", mu=30, sigma=3, rating=1234, games=40, updated_at=now)
 
     page = client.get(f"/u/{olena.username}/").content.decode()
     assert "no rating of its own" in page
@@ -104,3 +104,16 @@ def test_a_named_bots_profile_shows_the_ratings_of_the_levels_it_plays_at(client
     assert "bot-random" not in page  # a level she never played at
     # a human's profile is as before
     assert "no rating of its own" not in client.get(f"/u/{human.username}/").content.decode()
+
+
+def test_the_game_tabs_mark_the_board_shown_and_the_home_opens_the_first_game(client):
+    def tabs(url: str) -> str:
+        return client.get(url).content.decode().split('class="lobby-filter"')[1].split("</nav>")[0]
+
+    home = client.get("/leaderboards/")
+    assert home.status_code == 302 and home["Location"] == "/leaderboards/durak/"
+    board = tabs("/leaderboards/verish/?period=month")
+    assert board.count('class="active"') == 1 and 'href="/leaderboards/verish/" class="active"' in board
+    season = tabs("/leaderboards/biznes/seasons/")
+    assert season.count('class="active"') == 1 and 'href="/leaderboards/biznes/seasons/" class="active"' in season
+    assert client.get("/leaderboards/no-such-game/").status_code == 404

@@ -27,13 +27,13 @@ def play_table(table: Table, game: Game, seed: int) -> Game:
 
 def snapshot():
     ratings_now = sorted(
-        PlayerRating.objects.filter(games__gt=0).values_list("user_id", "kind", "mu", "sigma", "rating", "games")
+        PlayerRating.objects.filter(games__gt=0).values_list("user_id", "game", "mu", "sigma", "rating", "games")
     )
     changes = sorted(
         RatingChange.objects.values_list(
             "user_id",
-            "kind",
-            "game_id",
+            "game",
+            "played_game_id",
             "place",
             "won",
             "lost",
@@ -53,9 +53,9 @@ def snapshot():
 def test_a_finished_rated_durak_game_updates_both_players():
     table, players, game = started_table("durak", 2)
     done = play_table(table, game, 1)
-    rows = {r.user_id: r for r in PlayerRating.objects.filter(kind="durak")}
+    rows = {r.user_id: r for r in PlayerRating.objects.filter(game="durak")}
     assert set(rows) == {p.pk for p in players} and all(r.games == 1 for r in rows.values())
-    changes = list(RatingChange.objects.filter(game=done))
+    changes = list(RatingChange.objects.filter(played_game=done))
     assert len(changes) == 2
     result = done.result
     out = ratings.outcome("durak", 2, done.options, result)
@@ -65,7 +65,7 @@ def test_a_finished_rated_durak_game_updates_both_players():
         assert rows[player.pk].rating == pytest.approx(ratings.display(*expected[seat][0]))
     fool = result["fool"]
     if fool is not None:
-        assert RatingChange.objects.get(game=done, user=players[fool]).lost
+        assert RatingChange.objects.get(played_game=done, user=players[fool]).lost
         assert rows[players[fool].pk].mu < 25 < rows[players[1 - fool].pk].mu
 
 
@@ -73,9 +73,9 @@ def test_biznes_is_rated_once_per_match_by_its_standings():
     table, players, game = started_table("biznes", 4, match_length=2)
     done = play_table(table, game, 2)
     sheet = done.match.sheet["biznes"]
-    changes = {c.user_id: c for c in RatingChange.objects.filter(kind="biznes")}
+    changes = {c.user_id: c for c in RatingChange.objects.filter(game="biznes")}
     assert set(changes) == {p.pk for p in players}
-    assert {c.game_id for c in changes.values()} == {done.pk}  # the match's last deal, not every deal
+    assert {c.played_game_id for c in changes.values()} == {done.pk}  # the match's last deal, not every deal
     for row in sheet["standings"]:
         change = changes[players[row["seat"]].pk]
         assert change.points_halves == round(row["total"] * 2) and change.place == row["place"]
@@ -105,7 +105,7 @@ def test_against_bots_humans_stay_put_and_the_bot_account_is_rated_in_its_own_po
 
     play_table(table, match_start(table), 4)
     assert not PlayerRating.objects.filter(user=human).exists()
-    bot_row = PlayerRating.objects.get(user=bots["bot-random"], kind="durak")
+    bot_row = PlayerRating.objects.get(user=bots["bot-random"], game="durak")
     assert bot_row.games == 1 and RatingChange.objects.filter(user=bots["bot-random"]).count() == 1
 
 
@@ -138,13 +138,13 @@ def test_annulling_a_game_recomputes_only_its_kind_from_then_on_as_a_full_recomp
     table, _, game = started_table("verish", 3, players=players[1:])
     play_table(table, game, 40)  # later than every Durak game, but another chain
     victim = durak[1]
-    untouched = set(RatingChange.objects.filter(kind="verish").values_list("pk", flat=True)) | set(
-        RatingChange.objects.filter(kind="durak", at__lt=victim.finished_at).values_list("pk", flat=True)
+    untouched = set(RatingChange.objects.filter(game="verish").values_list("pk", flat=True)) | set(
+        RatingChange.objects.filter(game="durak", at__lt=victim.finished_at).values_list("pk", flat=True)
     )
-    assert RatingChange.objects.filter(game=victim).exists() and untouched
+    assert RatingChange.objects.filter(played_game=victim).exists() and untouched
 
     game_annul(victim.pk, by=moderator, reason="collusion")
-    assert not RatingChange.objects.filter(game=victim).exists()
+    assert not RatingChange.objects.filter(played_game=victim).exists()
     assert untouched <= set(RatingChange.objects.values_list("pk", flat=True))  # not rewritten
     partial = snapshot()
     call_command("recompute_ratings", stdout=open("/dev/null", "w"))  # noqa: SIM115

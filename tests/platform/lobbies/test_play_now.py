@@ -31,7 +31,7 @@ def join(user, seconds: float = 0, **kwargs):
 
 
 def rate(user, rating: float) -> None:
-    PlayerRating.objects.create(user=user, kind="durak", mu=25, sigma=3, rating=rating, games=30, updated_at=T0)
+    PlayerRating.objects.create(user=user, game="durak", mu=25, sigma=3, rating=rating, games=30, updated_at=T0)
 
 
 def seated(table) -> set[int]:

@@ -15,11 +15,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from chat.models import ChatMessage
+from leaderboards.models import RatingChange
 from moderation import services
 from moderation.models import Appeal, AuditEntry, SignIn
 from moderation.selectors import APPEAL_SALT
 from notifications.models import Notification
-from tables.models import Seat
+from tables.models import Game, Seat
 from tests.platform.tables.factories import make_players, play_randomly, started_table
 
 pytestmark = pytest.mark.django_db
@@ -135,7 +136,11 @@ def test_the_players_moderation_view(client, moderator):
     shared = page.split('id="shared-addresses"')[1].split("</table>")[0]
     assert third.username in shared and "203.0.113.7" in shared and players[0].username not in shared
     assert page.split('id="reports-by"')[1].count(players[0].username) >= 1
-    assert "→" in page.split('id="player-ratings"')[1].split("</table>")[0]  # his rating history
+    history = page.split('id="player-ratings"')[1].split("</table>")[0]
+    assert "→" in history and "durak" in history and "annulled" not in history  # his rating history, per game
+    Game.objects.filter(pk__in=RatingChange.objects.filter(user=suspect).values("played_game")).update(annulled=True)
+    history = client.get(url).content.decode().split('id="player-ratings"')[1].split("</table>")[0]
+    assert "annulled" in history  # a moderator sees which rated games no longer count
     # a note is only for moderators: an empty one is refused
     client.post(reverse(ACT), {"ids": suspect.pk, "confirm": "1", "action": "note", "note": "  "})
     assert AuditEntry.objects.filter(action="note").count() == 1

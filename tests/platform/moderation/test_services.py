@@ -207,11 +207,11 @@ def test_annul_reverses_ratings_and_later_games_are_recomputed(moderator):
     players = make_players(2, prefix="r")
     _t1, _, g1 = started_table("durak", 2, players=players)
     play_randomly(g1, rng)
-    before = dict(PlayerRating.objects.filter(kind="durak").values_list("user_id", "rating"))
-    assert RatingChange.objects.filter(game=g1).count() == 2
+    before = dict(PlayerRating.objects.filter(game="durak").values_list("user_id", "rating"))
+    assert RatingChange.objects.filter(played_game=g1).count() == 2
     services.game_annul(g1.pk, by=moderator, reason="collusion")
-    assert not RatingChange.objects.filter(game=g1).exists()
-    assert not PlayerRating.objects.filter(kind="durak").exists()  # only game gone: back to unrated
+    assert not RatingChange.objects.filter(played_game=g1).exists()
+    assert not PlayerRating.objects.filter(game="durak").exists()  # only game gone: back to unrated
     assert before  # there was something to reverse
     with pytest.raises(services.ModerationRefused):
         services.game_annul(g1.pk, by=moderator, reason="twice")
@@ -228,7 +228,7 @@ def test_reverse_ratings_of_a_cheater(moderator):
     assert services.ratings_reverse(cheat, by=moderator, reason="engine use") == 1
     assert not RatingChange.objects.filter(user=cheat).exists()
     assert RatingChange.objects.filter(user=honest).count() == 1  # the honest game stays, recomputed
-    assert PlayerRating.objects.get(user=honest, kind="durak").games == 1
+    assert PlayerRating.objects.get(user=honest, game="durak").games == 1
     assert entries("ratings_reverse", cheat).exists()
 
 

@@ -219,7 +219,7 @@ def test_watch_list_is_best_rated_first_and_public_only():
     started_table("durak", 2, private=True)
     for user, rating in ((players[0], 1500.0), (players[1], 1400.0)):
         PlayerRating.objects.create(
-            user=user, kind="durak", mu=30, sigma=3, rating=rating, games=5, updated_at=timezone.now()
+            user=user, game="durak", mu=30, sigma=3, rating=rating, games=5, updated_at=timezone.now()
         )
     live = live_games()
     assert [g.table.pk for g in live] == [high.pk, low.pk]

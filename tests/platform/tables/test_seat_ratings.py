@@ -24,10 +24,10 @@ def seat_text(page: str, index: int) -> str:
 def test_seats_show_each_players_rating_for_this_game(client):
     table, players, _ = started_table("durak", 3)
     now = timezone.now()
-    PlayerRating.objects.create(user=players[0], kind="durak", mu=40, sigma=3, rating=1234.4, games=30, updated_at=now)
-    PlayerRating.objects.create(user=players[1], kind="durak", mu=27, sigma=7, rating=1120.2, games=4, updated_at=now)
+    PlayerRating.objects.create(user=players[0], game="durak", mu=40, sigma=3, rating=1234.4, games=30, updated_at=now)
+    PlayerRating.objects.create(user=players[1], game="durak", mu=27, sigma=7, rating=1120.2, games=4, updated_at=now)
     # another game's rating is not this table's
-    PlayerRating.objects.create(user=players[2], kind="verish", mu=40, sigma=2, rating=1500, games=40, updated_at=now)
+    PlayerRating.objects.create(user=players[2], game="verish", mu=40, sigma=2, rating=1500, games=40, updated_at=now)
     client.force_login(players[0])
     page = client.get(f"/tables/{table.pk}/").content.decode()
     assert "1234" in seat_text(page, 0) and "provisional" not in seat_text(page, 0)

@@ -194,7 +194,7 @@ def test_entry_conditions_refuse_with_what_is_missing(client):
     t = event(owner, min_rating=1500, min_rated_games=5)
     novice, veteran = make_players(2, prefix="ent")
     now = timezone.now()
-    PlayerRating.objects.create(user=veteran, kind="durak", mu=30, sigma=2, rating=1600, games=9, updated_at=now)
+    PlayerRating.objects.create(user=veteran, game="durak", mu=30, sigma=2, rating=1600, games=9, updated_at=now)
     client.force_login(novice)
     response = client.post(reverse("tournament_register", args=[t.pk]), follow=True)
     assert "at least 5 rated games" in response.content.decode()
