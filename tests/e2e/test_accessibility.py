@@ -34,6 +34,12 @@ for name in {names!r}:
     users.append(user)
 users[0].groups.add(Group.objects.get_or_create(name=ORGANIZERS_GROUP)[0])
 table, _, _ = started_table("durak", 2, players=users[:2])
+# a finished rated game for the profile's history and ratings, a friend request for friends and notifications
+import random
+from social.services import friend_request_send
+from tests.platform.tables.factories import play_randomly
+play_randomly(started_table("durak", 2, players=[users[0], users[2]])[2], random.Random(7))
+friend_request_send(users[2], users[0])
 tournament = event(users[0], name="Axe Friday")
 print(json.dumps({{"table": table.pk, "event": tournament.pk}}))
 """
