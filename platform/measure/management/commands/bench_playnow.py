@@ -2,14 +2,14 @@
 
     python manage.py bench_playnow --players 1000 --seconds 10 --threads 16
 
-Creates ``--players`` throw-away players and has them join four unrated queues (Durak for 2, 3 and 4 players,
-Believe It or Not for 3), one every ``seconds / players`` seconds, from ``--threads`` threads with their own
-database connections (as several web processes would: on PostgreSQL the queue's row lock decides). A table is
-made inside the join that completes its group, so "seated after the queue filled" is that join's time from its
-start to its commit; the notifications that send the players' pages there go out after that commit (not timed
-here). Prints the joins' and the completing joins' p50/p99/max, the tables made, who is still waiting, and how
-many players sit twice (must be 0). Everything it creates is deleted at the end. Run it with the platform's
-environment (``DATABASE_URL``); on SQLite the joins are serialized by the database's write lock.
+Creates ``--players`` throw-away players and has them join four unrated queues (the first registered game at its
+three smallest seat counts, the last at its fewest), one every ``seconds / players`` seconds, from ``--threads``
+threads with their own database connections (as several web processes would: on PostgreSQL the queue's row lock
+decides). A table is made inside the join that completes its group, so "seated after the queue filled" is that
+join's time from its start to its commit; the notifications that send the players' pages there go out after that
+commit (not timed here). Prints the joins' and the completing joins' p50/p99/max, the tables made, who is still
+waiting, and how many players sit twice (must be 0). Everything it creates is deleted at the end. Run it with the
+platform's environment (``DATABASE_URL``); on SQLite the joins are serialized by the database's write lock.
 """
 
 from __future__ import annotations
@@ -24,11 +24,19 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
 
 from accounts.models import User
+from games import GAMES, get_game
 from lobbies.models import Seek, SeekQueue
 from lobbies.services import seek_join
 from tables.models import Seat, Table
 
-QUEUES = (("durak", 2), ("durak", 3), ("durak", 4), ("verish", 3))
+
+def _queues() -> tuple[tuple[str, int], ...]:
+    """Four queues from the registry: the first game at its three smallest seat counts, the last at its fewest."""
+    first, last = get_game(next(iter(GAMES))), get_game(list(GAMES)[-1])
+    return (*((first.name, n) for n in first.seat_counts()[:3]), (last.name, last.min_seats))
+
+
+QUEUES = _queues()
 
 
 def _quantile(values: list[float], q: float) -> float:
