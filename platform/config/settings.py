@@ -113,12 +113,15 @@ AUTH_USER_MODEL = "accounts.User"
 
 REDIS_URL = redis_url(os.environ.get("REDIS_URL"), REDIS_SOCKET)
 REDIS_EMBEDDED = not os.environ.get("REDIS_URL")
+# Redis pub/sub channels are shared by every database of a server: two platforms on one Redis (a staging beside
+# production, a browser test beside the suite) each need a prefix of their own or hear each other's events
+REDIS_PREFIX = os.environ.get("REDIS_PREFIX", "cards")
 CACHES = {
     "default": {
         # Django's Redis cache, answering as if empty while Redis cannot be reached (sessions then read the database)
         "BACKEND": "core.cache.ResilientRedisCache",
         "LOCATION": REDIS_URL,
-        "KEY_PREFIX": "cards",
+        "KEY_PREFIX": REDIS_PREFIX,
         "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
     }
 }
@@ -131,13 +134,13 @@ CHANNEL_LAYERS = {
     # users' sockets (sign-out, ban), presence and notifications ("your turn" after every move), chat, tournaments
     "default": {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "prefix": "cards-asgi"},
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": f"{REDIS_PREFIX}-asgi"},
     },
     # a table's events (moves, its players' chat, announcements) for the web processes that have its page open,
     # one subscription per table per process (tables.relay)
     "tables": {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "prefix": "cards-tables"},
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": f"{REDIS_PREFIX}-tables"},
     },
 }
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

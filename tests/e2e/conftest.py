@@ -18,7 +18,9 @@ import subprocess
 import sys
 import urllib.parse
 import urllib.request
+import uuid
 from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
@@ -99,9 +101,37 @@ def own_redis_db(env: dict[str, str]) -> None:
     parts = urllib.parse.urlsplit(url)
     db = (int(parts.path.strip("/") or 0) + 1) % 16
     env["REDIS_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{db}"))
+    env["REDIS_PREFIX"] = f"e2e{db}"  # pub/sub ignores the database number: the suite's events stay its own
     client = redis.Redis.from_url(env["REDIS_URL"])
     client.flushdb()
     client.close()
+
+
+@contextmanager
+def own_database(env: dict[str, str]) -> Iterator[None]:
+    """A real PostgreSQL (DATABASE_URL set) gets a new, empty database for the platform under test, dropped after.
+
+    The named database outlives the run: browser tests that met it again found the last run's lobby chat in
+    its history and the last run's display names taken ("Vera the Ace" refused as looking like another
+    player's), so they failed on the second run against the same server.
+    """
+    url = env.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        yield  # SQLite: the platform's own file under its VAR_DIR
+        return
+    import psycopg
+
+    parts = urllib.parse.urlsplit(url)
+    name = f"e2e_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    admin = urllib.parse.urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+    try:
+        yield
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def healthy(port: int) -> bool:
@@ -126,6 +156,8 @@ def platform_server(request, tmp_path_factory) -> Iterator[Platform]:
         **getattr(request.module, "PLATFORM_ENV", {}),
     )
     own_redis_db(env)
+    cleanup = ExitStack()
+    cleanup.enter_context(own_database(env))
     log = (var / "platform.log").open("w+")
     proc = subprocess.Popen(
         [sys.executable, "manage.py", "runplatform", "--port", str(port)],
@@ -148,6 +180,7 @@ def platform_server(request, tmp_path_factory) -> Iterator[Platform]:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(10)
         log.close()
+        cleanup.close()
 
 
 @pytest.fixture(scope="module")
