@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "social",
     "moderation",
     "tournaments",
+    "fairplay",
 ]
 #: the load, flood and benchmark commands (``measure``: it forges sessions and builds throw-away players), installed
 #: only when asked; development (DEBUG) asks by default, production never unless MEASURE_TOOLS=1
