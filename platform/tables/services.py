@@ -448,6 +448,7 @@ def table_stop(
     table.status, table.finished_at = Table.Status.ABORTED, now
     table.stop_reason = stop_reason if stop_reason is not None else ("moderator" if by is not None else "")
     table.save(update_fields=["status", "finished_at", "stop_reason"])
+    signals.table_stopped.send(sender=Table, table=table, game=game, by=by, stop_reason=table.stop_reason)
     table_id, game_id = table.pk, game.pk if game else 0
     transaction.on_commit(lambda: notify(table_id, game_id, None))
     if game is not None:  # its turn's timer would only come due as a no-op

@@ -16,6 +16,9 @@ from django.dispatch import Signal
 game_finished = Signal()
 #: the last game of a match ended (sent after ``game_finished``): ``table``, ``match`` (sheet final)
 match_finished = Signal()
+#: a table was stopped before its end (``tables.services.table_stop``): ``table``, ``game`` (the running one, or
+#: None), ``by`` (the moderator, or None), ``stop_reason`` ("moderator", "left", or "" for another reason)
+table_stopped = Signal()
 #: a bot took over a human's seat: ``table``, ``seat`` (tables.models.Seat), ``reason``: "left" (the player's
 #: Leave), "timeouts" (two in a row), "banned" (a moderator), "disqualified" (a tournament's organizer), "deadline"
 #: (a tournament round's time is up), "resigned" (the player resigned: for good)

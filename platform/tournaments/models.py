@@ -159,7 +159,8 @@ class Board(models.Model):
     #: user id per seat, None for a bot seat
     players = models.JSONField()
     finished = models.BooleanField(default=False)
-    #: a board stopped at the round's deadline: "position" (the rules scored it) or "organizer"
+    #: a board stopped at the round's deadline: "position" (the rules scored it) or "organizer"; or "moderator"
+    #: (a moderator stopped its table: the organizer enters its result)
     settled = models.CharField(max_length=12, blank=True, default="")
     #: who entered the result of a board the organizer settled, and when (audit)
     settled_by = models.ForeignKey(

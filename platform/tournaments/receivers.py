@@ -1,5 +1,5 @@
-"""Results reach tournaments through ``tables.signals``, in the move's own transaction; ``board_is_played_out``
-answers ``tables.hooks.table_played_out``."""
+"""Results reach tournaments through ``tables.signals``, in the move's own transaction (a moderator's abort in
+his); ``board_is_played_out`` answers ``tables.hooks.table_played_out``."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from django.dispatch import receiver
 
 from games.base import State
 from tables.models import Game, Match, Table
-from tables.signals import game_finished, match_finished
-from tournaments import services
+from tables.signals import game_finished, match_finished, table_stopped
+from tournaments import services, settlement
 from tournaments.scoring import game_points, match_points, scored_per_match
 
 
@@ -29,6 +29,12 @@ def on_match_finished(sender: object, table: Table, match: Match, **kwargs: Any)
         if last is not None:
             services.board_record_game(table, last, match_points(match), None)
     services.board_finish(table)
+
+
+@receiver(table_stopped, sender=Table, dispatch_uid="tournaments.table_stopped")
+def on_table_stopped(sender: object, table: Table, by: object, stop_reason: str, **kwargs: Any) -> None:
+    if stop_reason == "moderator":
+        settlement.board_stopped_by_moderator(table)
 
 
 def board_is_played_out(table_id: int) -> bool:

@@ -261,10 +261,14 @@ def rules_of(tournament: Tournament) -> list[tuple[str, Any]]:
 
 
 def boards_to_settle(tournament: Tournament) -> list[dict[str, Any]]:
-    """The current round's boards stopped at the deadline that wait for the organizer's result: seats and names."""
+    """The current round's boards stopped at the deadline or by a moderator that wait for the organizer's result:
+    seats and names."""
     boards = list(
         Board.objects.filter(
-            round__tournament=tournament, round__number=tournament.current_round, finished=False, settled="organizer"
+            round__tournament=tournament,
+            round__number=tournament.current_round,
+            finished=False,
+            settled__in=["organizer", "moderator"],
         ).select_related("table")
     )
     ids = {p for b in boards for p in b.players if p is not None}

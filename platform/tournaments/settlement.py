@@ -36,6 +36,8 @@ from tournaments.scoring import match_points, scored_per_match
 from tournaments.standings import place_points
 
 REASON = "deadline"
+#: ``Board.settled`` of a board whose table a moderator stopped: the organizer enters its result
+MODERATOR = "moderator"
 
 
 def round_settle(tournament: Tournament, rnd: Round) -> str:
@@ -70,6 +72,27 @@ def round_settle(tournament: Tournament, rnd: Round) -> str:
     if held:
         tell.tables_changed(set(held))
     return "settling"
+
+
+def board_stopped_by_moderator(table: Table) -> None:
+    """A moderator stopped a board's table (inside his abort's transaction): the board waits for the organizer's
+    result, as a board stopped at the deadline of an event the organizer settles does, so the round can end.
+
+    Only the board row is written: the abort holds the table's lock, and taking the tournament's after it would
+    invert the order a round's end takes them in.
+    """
+    board = Board.objects.select_related("round__tournament").filter(table=table, finished=False).first()
+    if board is None or board.settled:
+        return
+    Board.objects.filter(pk=board.pk).update(settled=MODERATOR)
+    tournament = board.round.tournament
+    params = {"event": tournament.name, "round": board.round.number, "table": board.number}
+    tell.players(board.players, tell.STOPPED_BY_MODERATOR, tournament.get_absolute_url(), **params)
+    tell.players([tournament.organizer_id], tell.STOPPED_FOR_ORGANIZER, tournament.get_absolute_url(), **params)
+    tell.tables_changed([table.pk])
+    from tournaments.services import _changed
+
+    _changed(tournament.pk)
 
 
 def _board_stop(board: Board, how: str) -> tuple[Game | None, bool]:
@@ -183,7 +206,7 @@ def board_settle(*, tournament_id: int, user: User, board_id: int, entries: Sequ
         .filter(pk=board_id, round__tournament=tournament, round__number=tournament.current_round)
         .first()
     )
-    if board is None or board.finished or board.settled != Tournament.Settle.ORGANIZER:
+    if board is None or board.finished or board.settled not in (Tournament.Settle.ORGANIZER, MODERATOR):
         raise TournamentRefused(_("That table is not waiting for your result."))
     try:
         points, fool = board_points_from_entry(board, entries)
@@ -200,7 +223,7 @@ def board_settle(*, tournament_id: int, user: User, board_id: int, entries: Sequ
     board.settled_at = timezone.now()
     board.save(update_fields=["finished", "settled_by", "settled_at"])
     audit(tournament, user, "settle", board=board.number, round=board.round.number, points=points)
-    _tell_settled(board, points, tell.SETTLED_ORGANIZER)
+    _tell_settled(board, points, tell.SETTLED_ORGANIZER if board.settled != MODERATOR else tell.SETTLED_AFTER_MODERATOR)
     if not board.round.boards.filter(finished=False).exists():
         transaction.on_commit(lambda: _advance_later(tournament_id))
     _changed(tournament_id)

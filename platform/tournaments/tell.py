@@ -50,6 +50,17 @@ SETTLED_ORGANIZER = gettext_noop(
     "%(event)s, round %(round)s: the round's time ran out; the organizer entered your table's result. "
     "You scored %(points)s."
 )
+SETTLED_AFTER_MODERATOR = gettext_noop(
+    "%(event)s, round %(round)s: the organizer entered the result of your table a moderator stopped. "
+    "You scored %(points)s."
+)
+STOPPED_BY_MODERATOR = gettext_noop(
+    "%(event)s, round %(round)s: a moderator stopped your table. The organizer enters its result."
+)
+STOPPED_FOR_ORGANIZER = gettext_noop(
+    "%(event)s, round %(round)s: a moderator stopped table %(table)s. Enter its result on the event page so the "
+    "round can go on."
+)
 ADVANCED = gettext_noop("%(event)s: you advance from round %(round)s. Your next table opens when the round starts.")
 KNOCKED_OUT = gettext_noop("%(event)s: you are out after round %(round)s. Thank you for playing!")
 FINISHED = gettext_noop("%(event)s is over: you placed %(place)s of %(count)s.")

@@ -316,3 +316,87 @@ def test_a_moderators_day(browser, platform_server):
     assert mod.locator("#site-name").count() == 1
     for ctx in contexts:
         ctx.close()
+
+
+EVENT = """
+import json
+from datetime import timedelta
+from allauth.account.models import EmailAddress
+from django.utils import timezone
+from accounts.models import User
+from moderation.services import moderator_add
+from tournaments import services
+from tournaments.models import Board
+org, p1, p2, mod = names = {names!r}
+users = {{}}
+for name in names:
+    user = User.objects.create_user(name, name + "@example.com", {password!r})
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    users[name] = user
+services.organizer_add(users[org])
+moderator_add(users[mod])
+now = timezone.now()
+t = services.tournament_create(
+    organizer=users[org], game="durak", name="Abort night {tag}", table_size=2, format="swiss", rounds=1,
+    games_per_round=1, fill="bots", advance=1, min_players=2, max_players=8, options={{}}, match_options={{}},
+    turn_seconds=300, registration_opens=now - timedelta(minutes=5), registration_closes=now + timedelta(hours=1),
+    starts_at=now + timedelta(hours=1),
+)
+for name in (p1, p2):
+    services.registration_join(tournament_id=t.pk, user=users[name])
+services.tournament_next_round(tournament_id=t.pk, user=users[org])
+board = Board.objects.get(round__tournament=t)
+print(json.dumps({{"event": t.get_absolute_url(), "table": board.table_id}}))
+"""
+
+
+def test_a_moderator_stops_a_tournament_table_and_its_organizer_settles_it(browser, platform_server):
+    """The round must not hang on a table a moderator stopped: its player is told why, the organizer is asked for
+    its result on the event page (on his phone), and entering it ends the round."""
+    url = platform_server.url
+    tag = uuid.uuid4().hex[:6]
+    org, p1, p2, mod_name = (f"{who}{tag}" for who in ("org", "pia", "pol", "mod"))
+    made = platform_server.django(EVENT.format(names=[org, p1, p2, mod_name], password=PASSWORD, tag=tag))
+    contexts = [
+        browser.new_context(),
+        browser.new_context(),
+        browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
+    ]
+    for ctx in contexts:
+        ctx.set_default_timeout(TIMEOUT)
+    player = log_in(contexts[0], url, p1)
+    player.goto(f"{url}/tables/{made['table']}/")
+    player.wait_for_selector(".live-table.ws-open")
+
+    mod = admin_log_in(contexts[1], url, mod_name)
+    mod.goto(f"{url}/admin/tables/table/?q={made['table']}")
+    mod.check(f'#result_list input[name="_selected_action"][value="{made["table"]}"]')
+    mod.select_option('select[name="action"]', "abort")
+    mod.click('button[name="index"]')
+    mod.fill('textarea[name="reason"]', "the two seats share one address and one hand")
+    mod.click('button:has-text("Confirm")')
+    mod.wait_for_selector(".messagelist .success")
+
+    # the player's open page: stopped, and why the event's result waits
+    player.wait_for_selector("#table-status .aborted")
+    player.wait_for_selector('#event-note:has-text("A moderator stopped this table")')
+
+    organizer = log_in(contexts[2], url, org)
+    organizer.goto(url + made["event"])
+    form = organizer.locator("form.settle")
+    assert "A moderator stopped table 1: enter its result" in form.inner_text()
+    entries = form.locator('input[name="entry"]')
+    entries.nth(0).fill("2")
+    entries.nth(1).fill("1")
+    form.locator('button:has-text("Record the result")').click()
+    organizer.wait_for_selector("text=The table's result is recorded.")
+    assert organizer.locator("form.settle").count() == 0
+    organizer.wait_for_selector("#podium")  # the round, the last, is over: the event finished, live on his page
+    width = organizer.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the event page is {width} px wide on a phone"
+    organizer.screenshot(path=str(artifacts_dir() / "moderator-stopped-event-phone.png"), full_page=True)
+
+    player.reload()
+    player.wait_for_selector('#event-note:has-text("the organizer entered its result")')
+    for ctx in contexts:
+        ctx.close()

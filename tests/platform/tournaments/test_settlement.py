@@ -192,3 +192,36 @@ def test_fewer_cards_place_higher_and_those_out_keep_their_order():
     out = by_fewest_cards([4, 2, 4], [])
     assert (out.ranks, out.loser) == ([2, 1, 2], None)  # two share the last place: no single loser
     assert by_fewest_cards([3, 3, 3], []).ranks == [1, 1, 1]
+
+
+@pytest.mark.parametrize("settle", [Tournament.Settle.BOTS, Tournament.Settle.POSITION])
+def test_a_table_a_moderator_stops_waits_for_the_organizers_result_and_the_round_goes_on(client, settle):
+    from moderation.services import moderator_add, table_abort
+    from notifications.models import Notification
+
+    owner, t, board = started(settle, f"ma{settle[:2]}")
+    bot_moves(board, 4)
+    mod = make_players(1, prefix=f"mod{settle[:2]}")[0]
+    moderator_add(mod)
+    table_abort(board.table_id, by=type(mod).objects.get(pk=mod.pk), reason="collusion at this table")
+    board.refresh_from_db()
+    assert (board.finished, board.settled) == (False, "moderator")
+    # the organizer is told what to do; each player why his table stopped
+    told = Notification.objects.filter(user=owner).order_by("-pk").first()
+    assert told is not None and "a moderator stopped table 1" in told.text % told.params
+    for user_id in board.players:
+        if user_id is not None:
+            text = Notification.objects.filter(user_id=user_id).order_by("-pk").first()
+            assert text is not None and "a moderator stopped your table" in text.text % text.params
+    assert services.tournament_advance(t.pk) != "finished"
+    assert deadline_passes(t) != "finished"  # the deadline does not score or replay a table a moderator stopped
+    board.refresh_from_db()
+    assert (board.finished, board.settled) == (False, "moderator")
+
+    client.force_login(owner)
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert f'id="settle-{board.pk}"' in page and "A moderator stopped table 1: enter its result" in page
+    client.post(reverse("tournament_settle", args=[t.pk]), {"board": board.pk, "entry": ["1", "2", "3", "4"]})
+    board.refresh_from_db()
+    assert board.finished and board.settled_by == owner
+    assert services.tournament_advance(t.pk) == "finished"
