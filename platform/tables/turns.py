@@ -94,8 +94,13 @@ def turn_handover(game: Game, seat: Seat) -> None:
     Away: the bot plays it now. Back: the human has what was left of the turn that
     started at ``turn_started_at`` (none left: the timer acts at once), so toggling
     Leave / I'm back never buys time.
+
+    On a held table the clock stands at the pause: the release moves the turn on by the time held, so a turn
+    measured against the wall clock here would have the hold counted twice (or the whole hold given as time).
+    The release schedules the turn too.
     """
-    now = timezone.now()
+    paused_at = game.table.paused_at
+    now = paused_at or timezone.now()
     started = game.turn_started_at or now
     if seat_is_automated(seat):
         deadline = now + timedelta(
@@ -104,6 +109,8 @@ def turn_handover(game: Game, seat: Seat) -> None:
     else:
         deadline = max(now, started + timedelta(seconds=game.table.turn_seconds + seat.time_bank_left))
     game.turn_started_at, game.deadline = started, deadline
+    if paused_at is not None:
+        return
     game_id, move, automated = game.pk, game.move_number, seat_is_automated(seat)
     transaction.on_commit(lambda: schedule_turn(game_id, move, deadline, automated))
 

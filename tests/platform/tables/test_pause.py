@@ -44,3 +44,27 @@ def test_a_held_table_takes_no_move_and_its_clock_resumes_where_it_stood():
     assert Table.objects.get(pk=table.pk).paused_at is None and Table.objects.get(pk=table.pk).pause_note == ""
     table_apply_action(game.pk, seat, before.move_number, legal[0])  # play goes on
     assert table_resume(table.pk) is None  # not held: nothing to release
+
+
+def test_leaving_and_coming_back_while_held_neither_buys_nor_costs_time():
+    """The player to act steps away and back during a long hold: after the release he has what he had at the
+    pause, not what was left of a clock that ran on through the hold, nor the whole hold added."""
+    from tables.services import seat_set_away
+
+    table, _players, game = started_table("durak", 2)
+    before = Game.objects.get(pk=game.pk)
+    seat = seat_view(before, None)["view"]["to_act"][0]
+    user = Seat.objects.get(table=table, index=seat).user
+    paused = timezone.now() - timedelta(hours=1)  # held an hour
+    start = paused - timedelta(seconds=10)  # ten seconds of his turn were gone at the pause
+    turn = before.deadline - before.turn_started_at
+    Game.objects.filter(pk=game.pk).update(turn_started_at=start, deadline=start + turn)
+    left_at_pause = turn - timedelta(seconds=10)
+    assert table_pause(table.pk)
+    Table.objects.filter(pk=table.pk).update(paused_at=paused)
+    seat_set_away(table.pk, user, True)
+    seat_set_away(table.pk, user, False)
+    table_resume(table.pk)
+    after = Game.objects.get(pk=game.pk)
+    left = after.deadline - timezone.now()
+    assert abs((left - left_at_pause).total_seconds()) < 5, (left, left_at_pause)
