@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "scoring",
     "chat",
     "leaderboards",
+    "reliability",
     "notifications",
     "lobbies",
     "social",

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.html import format_html
@@ -34,6 +35,28 @@ table_played_out: Hook[[int], bool] = Hook("tables.hooks.table_played_out", _not
 #: the seated users' ratings for a game: (game, user ids) -> user id -> (the rating as shown, provisional?);
 #: the ratings app answers (unanswered, the seats show none). Read with the table's seats, not on every move
 seat_ratings: Hook[[str, list[int]], dict[int, tuple[str, bool]]] = Hook("tables.hooks.seat_ratings", _unrated)
+
+
+@dataclass(frozen=True)
+class Reliability:
+    """How a player keeps to his games with other people, as his seat shows it (the answering app decides what
+    counts): over his last ``games`` counted games, the share he stayed to the end of and the share in which his
+    clock ran out, in whole percent. ``new``: too few games to tell; ``low``: below what "reliable" asks."""
+
+    games: int
+    finished: int
+    timeouts: int
+    new: bool
+    low: bool = False
+
+
+def _unknown(user_ids: list[int]) -> dict[int, Reliability]:
+    return {}
+
+
+#: the seated humans' reliability: user ids -> user id -> ``Reliability``; the reliability app answers
+#: (unanswered, the seats show none). Read with the table's seats, as the ratings are, not on every move
+seat_reliability: Hook[[list[int]], dict[int, Reliability]] = Hook("tables.hooks.seat_reliability", _unknown)
 
 #: a note above a table about what it belongs to (an event): given the table and the reader, a provider returns
 #: the note's HTML (already escaped) or "". Its app sends the table's group ``{"type": "table.context"}`` when

@@ -110,8 +110,10 @@ def seat_players(
     view: dict[str, Any] | None,
     seats: list[Seat] | None = None,
     ratings: dict[int, tuple[str, bool]] | None = None,
+    reliability: dict[int, hooks.Reliability] | None = None,
 ) -> list[dict[str, Any]]:
-    """Who sits where, with card counts, whose turn it is and each player's rating for this game (all public)."""
+    """Who sits where, with card counts, whose turn it is, each player's rating for this game and how reliably he
+    finishes his games (all public)."""
     sizes = (view or {}).get("hand_sizes") or []
     to_act = set((view or {}).get("to_act") or [])
     players = []
@@ -134,6 +136,8 @@ def seat_players(
                 "away": seat.away,
                 #: (rating as shown, provisional?) for this game, or None
                 "rating": (ratings or {}).get(user.pk) if user else None,
+                #: hooks.Reliability of a human player, or None
+                "reliability": (reliability or {}).get(user.pk) if user else None,
                 "cards": sizes[seat.index] if seat.index < len(sizes) else None,
                 "turn": seat.index in to_act,
                 #: role badges ("attacks", "takes") from the game's UI, translated here at the platform's edge
@@ -214,6 +218,9 @@ class Snapshot:
     #: user id -> (rating as shown, provisional?) for this game, read with the seats (a rating changes only
     #: when a game ends, and then the table is read afresh)
     ratings: dict[int, tuple[str, bool]] = field(default_factory=dict)
+    #: user id -> hooks.Reliability of each seated human, read with the seats (it changes when a match ends or a
+    #: bot takes a seat, and then the table is read afresh)
+    reliability: dict[int, hooks.Reliability] = field(default_factory=dict)
 
     @property
     def key(self) -> tuple[int, int]:
@@ -225,7 +232,7 @@ class Snapshot:
         table, seats, game = self.table, self.seats, self.game
         rating = rating_label(table.rated, any(s.is_bot or (s.user is not None and s.user.is_bot) for s in seats))
         if game is None or self.shared is None:
-            players = seat_players(table, None, seats, self.ratings)
+            players = seat_players(table, None, seats, self.ratings, self.reliability)
             return {
                 "table": table,
                 "ui": game_ui(table.game),
@@ -238,7 +245,7 @@ class Snapshot:
             }
         shared = self.shared
         sv = seat_view(game, seat, shared["state"])
-        players = seat_players(table, sv["view"], seats, self.ratings)
+        players = seat_players(table, sv["view"], seats, self.ratings, self.reliability)
         me_away = any(s.away for s in seats if s.index == seat)
         if me_away:
             # a bot plays his seat: no controls (the server refuses his moves) and no "your turn"
@@ -295,10 +302,13 @@ def table_snapshot(table_id: int, hint: tuple[int, int] | None = None) -> Snapsh
     game = cached["game"] if cached else current_game(table)
     kept = hooks.table_played_out(table.pk)
     ratings = hooks.seat_ratings(table.game, [s.user_id for s in seats if s.user_id is not None])
+    humans = [s.user.pk for s in seats if s.user is not None and not s.is_bot and not s.user.is_bot]
+    reliability = hooks.seat_reliability(humans) if humans else {}
     if game is None:
-        return Snapshot(table, seats, None, None, kept, ratings=ratings)
+        return Snapshot(table, seats, None, None, kept, ratings=ratings, reliability=reliability)
     shared = cached or _game_shared(game)
-    return Snapshot(table, seats, game, shared, kept, table_end_data(table, game, seats), ratings)
+    ended = table_end_data(table, game, seats)
+    return Snapshot(table, seats, game, shared, kept, ended, ratings, reliability)
 
 
 def snapshot_from_delta(before: Snapshot, delta: str) -> Snapshot | None:
@@ -322,7 +332,16 @@ def snapshot_from_delta(before: Snapshot, delta: str) -> Snapshot | None:
         "state": get_game(before.table.game).from_json(fresh.state),
         "log": (log + new)[-LOG_LENGTH:],
     }
-    return Snapshot(before.table, before.seats, fresh, shared, before.kept_for_bots, before.ended, before.ratings)
+    return Snapshot(
+        before.table,
+        before.seats,
+        fresh,
+        shared,
+        before.kept_for_bots,
+        before.ended,
+        before.ratings,
+        before.reliability,
+    )
 
 
 def socket_state(
