@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from accounts.bots import LEVEL_WORDS, seat_names
@@ -251,6 +252,31 @@ def seek_of(user: User | AnonymousUser) -> Seek | None:
     if not user.is_authenticated:
         return None
     return Seek.objects.filter(user=user).select_related("queue").first()
+
+
+#: under this many seconds a wait reads "just now" (the page polls every few seconds anyway)
+JUST_NOW_SECONDS = 10
+
+
+def wait_text(since: datetime, now: datetime | None = None) -> str:
+    """How long he has waited, as a sentence: "just now", then seconds, then minutes (each in the plural form the
+    language needs; Django's own ``timesince`` says "0 minutes" for the first minute and puts Russian and
+    Ukrainian units in the nominative where "waiting for" needs the accusative)."""
+    waited = max(0, int(((now or timezone.now()) - since).total_seconds()))
+    if waited < JUST_NOW_SECONDS:
+        return gettext("You joined just now; your table opens as soon as it is made.")
+    if waited < 60:
+        return ngettext(
+            "Waiting for %(n)s second; your table opens as soon as it is made.",
+            "Waiting for %(n)s seconds; your table opens as soon as it is made.",
+            waited,
+        ) % {"n": waited}
+    minutes = waited // 60
+    return ngettext(
+        "Waiting for %(n)s minute; your table opens as soon as it is made.",
+        "Waiting for %(n)s minutes; your table opens as soon as it is made.",
+        minutes,
+    ) % {"n": minutes}
 
 
 def seekers() -> dict[int, datetime]:

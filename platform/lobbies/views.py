@@ -81,7 +81,13 @@ def _play_now_context(request: HttpRequest, game: str | None) -> dict:
 
 
 def _queue_context(request: HttpRequest) -> dict:
-    return {"seek": selectors.seek_of(request.user), "queues": selectors.queues_waiting(), "poll_seconds": POLL_SECONDS}
+    seek = selectors.seek_of(request.user)
+    return {
+        "seek": seek,
+        "seek_wait": selectors.wait_text(seek.created_at) if seek is not None else "",
+        "queues": selectors.queues_waiting(),
+        "poll_seconds": POLL_SECONDS,
+    }
 
 
 def play_now_form(request: HttpRequest) -> HttpResponse:

@@ -206,3 +206,44 @@ def test_a_malformed_play_now_post_is_a_message_not_an_error(make_user, client_o
         response = client.post(reverse("play_now"), form)
         assert response.status_code == 302
     assert not Seek.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "seconds", "text"),
+    [
+        ("en", 0, "You joined just now"),
+        ("en", 1, "You joined just now"),
+        ("en", 42, "Waiting for 42 seconds"),
+        ("en", 61, "Waiting for 1 minute;"),
+        ("en", 300, "Waiting for 5 minutes"),
+        ("ru", 21, "Ждёте уже 21 секунду"),
+        ("ru", 23, "Ждёте уже 23 секунды"),
+        ("ru", 45, "Ждёте уже 45 секунд"),
+        ("ru", 60, "Ждёте уже 1 минуту"),
+        ("ru", 180, "Ждёте уже 3 минуты"),
+        ("ru", 660, "Ждёте уже 11 минут"),
+        ("uk", 5, "Ви тільки-но стали в чергу"),
+        ("uk", 31, "Чекаєте вже 31 секунду"),
+        ("uk", 120, "Чекаєте вже 2 хвилини"),
+        ("uk", 1260, "Чекаєте вже 21 хвилину"),
+    ],
+)
+def test_the_wait_reads_naturally_from_the_first_second(lang, seconds, text):
+    from django.utils import translation
+
+    from lobbies.selectors import wait_text
+
+    with translation.override(lang):
+        shown = wait_text(T0, T0 + timedelta(seconds=seconds))
+    assert shown.startswith(text), shown
+    assert "0 minutes" not in shown
+
+
+def test_a_player_who_just_clicked_play_now_is_not_told_he_waited_0_minutes(make_user, client_of):
+    a = make_user()
+    client = client_of(a)
+    client.post(reverse("play_now"), play_now_form(seats=3))
+    page = client.get(reverse("play_now_queues")).content.decode()
+    assert "You joined just now" in page and "0 minutes" not in page
+    ru = client.get(reverse("play_now_queues"), headers={"accept-language": "ru"}).content.decode()
+    assert "Вы только что встали в очередь" in ru
