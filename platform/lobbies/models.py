@@ -39,3 +39,14 @@ class Seek(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} in {self.queue_id}"
+
+
+class QueueTable(models.Model):
+    """A table "Play now" made. While it is live its players sit down at no other table by hand (nor does the
+    queue seat them again): the queue promised the others at it a player, and he plays there."""
+
+    table = models.OneToOneField("tables.Table", on_delete=models.CASCADE, primary_key=True, related_name="from_queue")
+    queue = models.ForeignKey(SeekQueue, on_delete=models.SET_NULL, null=True, blank=True, related_name="tables")
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} from {self.queue_id}"

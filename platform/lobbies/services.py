@@ -26,7 +26,7 @@ from core.limits import within_limit
 from games import InvalidOptions, get_game
 from games.bots import DEFAULT_LEVEL
 from lobbies import pairing
-from lobbies.models import Seek, SeekQueue
+from lobbies.models import QueueTable, Seek, SeekQueue
 from lobbies.selectors import rating_for_queue
 from notifications.models import Notification
 from notifications.services import notification_send
@@ -121,6 +121,37 @@ def _check_bot_tables(user: User, adding_to: Table | None = None) -> None:
         )
 
 
+def _lock_player(user: User) -> None:
+    """His row lock: every way he sits down (by hand, by the queue, joining the queue) holds it to its commit, so
+    of two at once the second sees the first."""
+    User.objects.select_for_update().filter(pk=user.pk).first()
+
+
+def _queue_table_of(user: User) -> Table | None:
+    """The live table "Play now" made for him, if he still plays there."""
+    live = (Table.Status.OPEN, Table.Status.PLAYING)
+    seat = (
+        Seat.objects.filter(user=user, away=False, table__status__in=live, table__from_queue__isnull=False)
+        .select_related("table")
+        .first()
+    )
+    return seat.table if seat is not None else None
+
+
+def _sit_down_by_hand(user: User) -> None:
+    """Before he joins or creates a table by hand, under his row lock: refused while a table the queue made for him
+    is live (it may have been made a moment ago, while he clicked); otherwise he leaves the queue, in the same
+    transaction as the seat he takes."""
+    _lock_player(user)
+    table = _queue_table_of(user)
+    if table is not None:
+        raise LobbyRefused(
+            gettext("Play now has seated you at table #%(table)s: finish or leave that game first.")
+            % {"table": table.pk}
+        )
+    Seek.objects.filter(user=user).delete()
+
+
 def _fill(seat: Seat, **values: Any) -> None:
     # conditional: only an empty seat is filled, even if the lock were somehow bypassed
     if not Seat.objects.filter(pk=seat.pk, **_empty_seats()).update(joined_at=timezone.now(), **values):
@@ -167,9 +198,13 @@ def table_create(
     private: bool = False,
     match_length: int | None = None,
     match_options: dict[str, Any] | None = None,
+    host_sits: bool = True,
 ) -> Table:
-    """A new open table with its creator in seat 0; the options are checked by the engine."""
-    _check_may_play(user)
+    """A new open table with its creator in seat 0 (``host_sits``; else every seat empty, for an organizer who
+    seats others); the options are checked by the engine."""
+    if host_sits:
+        _check_may_play(user)
+        _sit_down_by_hand(user)
     engine = get_game(game)
     try:
         state = engine.new(options=options, seats=seats, seed=0)
@@ -188,8 +223,8 @@ def table_create(
         match_length=match_length or default_match_length(game, seats),
         match_options=match_options,
     )
-    Seat.objects.bulk_create(Seat(table=table, index=i, user=user if i == 0 else None) for i in range(seats))
-    Seek.objects.filter(user=user).delete()  # sitting down elsewhere leaves the "Play now" queue
+    host = user if host_sits else None
+    Seat.objects.bulk_create(Seat(table=table, index=i, user=host if i == 0 else None) for i in range(seats))
     return table
 
 
@@ -205,6 +240,7 @@ def seat_join(*, table_id: int, user: User, index: int | None = None, token: str
 @transaction.atomic
 def _seat_join(table_id: int, user: User, index: int | None, token: str) -> Seat:
     _check_may_play(user)
+    _sit_down_by_hand(user)  # his lock before the table's, as everywhere
     table = _locked_table(table_id)
     if not table_visible_to(table, user, token):
         raise LobbyRefused(gettext("This table is private: you need its invite link to join."))
@@ -223,7 +259,6 @@ def _seat_join(table_id: int, user: User, index: int | None, token: str) -> Seat
         raise LobbyRefused(gettext("You already sit at this table (seat %(n)s).") % {"n": mine.index + 1})
     seat = _free_seat(table, index)
     _fill(seat, user=user)
-    Seek.objects.filter(user=user).delete()  # sitting down elsewhere leaves the "Play now" queue
     _start_if_full(table)
     seat.refresh_from_db()
     return seat
@@ -287,6 +322,7 @@ def seat_add_bot(*, table_id: int, user: User, level: str = DEFAULT_BOT_LEVEL, i
             gettext("There is no bot level %(level)r (choose %(levels)s).")
             % {"level": level, "levels": ", ".join(BOT_LEVEL_NAMES)}
         )
+    _lock_player(user)  # taken below by the bots' limit; his lock before the table's, as everywhere
     table = _locked_table(table_id)
     _check_host(table, user)
     _check_open(table)
@@ -413,7 +449,7 @@ def seek_join(
     _check_may_play(user)
     if user.is_bot:
         raise LobbyRefused(gettext("Bots do not queue."))
-    User.objects.select_for_update().filter(pk=user.pk).first()  # one queue action per player at a time
+    _lock_player(user)  # one queue action per player at a time, and none while he sits down by hand
     engine = get_game(game)
     try:
         state = engine.new(options=options or {}, seats=seats, seed=0)
@@ -470,7 +506,12 @@ def seek_queue_pair(*, queue: SeekQueue, now: datetime | None = None) -> list[Ta
     with transaction.atomic():
         queue = SeekQueue.objects.select_for_update().get(pk=queue.pk)
         seeks = list(Seek.objects.select_for_update().filter(queue=queue).order_by("created_at", "pk"))
-        users = {u.pk: u for u in User.objects.filter(pk__in=[s.user_id for s in seeks])}
+        # each player's row lock, the one sitting down by hand takes: held to the commit, so a hand join waits and
+        # then sees this table; a player whose lock is busy (he is sitting down by hand right now) is left out of
+        # this pairing instead of waited for (waiting here, under the queue's lock, could deadlock)
+        free = User.objects.select_for_update(skip_locked=True).filter(pk__in=[s.user_id for s in seeks])
+        users = {u.pk: u for u in free}
+        seeks = [s for s in seeks if s.user_id in users]
         for seek in seeks:
             seek.user = users[seek.user_id]
         unfit = [s for s in seeks if _seek_unfit(s)]
@@ -519,6 +560,7 @@ def _seek_table(queue: SeekQueue, players: list[User]) -> Table:
         + [Seat(table=table, index=len(players) + i, user=b, bot_level=DEFAULT_BOT_LEVEL) for i, b in enumerate(bots)]
     )
     Seek.objects.filter(user__in=players).delete()
+    QueueTable.objects.create(table=table, queue=queue)
     match_start(table)
     for player in players:
         notification_send(

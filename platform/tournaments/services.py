@@ -452,8 +452,8 @@ def _board_table(tournament: Tournament, players: list[int | None]) -> Table:
         private=tournament.private,
         match_length=tournament.games_per_round,
         match_options=tournament.match_options,
+        host_sits=False,
     )
-    Seat.objects.filter(table=table).update(user=None)  # table_create sat its creator in seat 0
     seats = list(Seat.objects.filter(table=table).order_by("index"))
     bots = iter(bots_for_table([p for p in players if p is not None], players.count(None)))
     for seat, player in zip(seats, players, strict=True):
