@@ -30,6 +30,7 @@ from typing import Any, ClassVar, TypeVar
 
 from games.cards import check_deck_order, shuffled
 from games.errors import IllegalAction, InvalidOptions
+from games.fairplay import Interaction, Record
 from games.fields import Codec, FieldsMeta
 from games.options import Option, check_dealer, check_seats, validate
 from games.outcome import Outcome, by_order
@@ -341,6 +342,7 @@ class GameSpec:
         ui: UI | None = None,
         replay_note: str = "",
         teams: Callable[[int, Mapping[str, Any]], list[list[int]]] | None = None,
+        interactions: Callable[[Record, int, Mapping[str, Any]], list[Interaction]] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -372,11 +374,16 @@ class GameSpec:
         #: what a finished game's replay reveals that was secret during play, told on the replay page
         self.replay_note = replay_note
         self._teams = teams
+        self._interactions = interactions
 
     # -- what the platform reads instead of asking the game's name ------------------
     def teams(self, seats: int, options: Mapping[str, Any]) -> list[list[int]]:
         """The partnerships a table with these options plays in (seats of each team), or [] without teams."""
         return self._teams(seats, options) if self._teams is not None else []
+
+    def interactions(self, record: Record, seats: int, options: Mapping[str, Any]) -> list[Interaction]:
+        """Who acted on whom in one game, from its public move record (``games.fairplay``); [] if not told."""
+        return self._interactions(record, seats, options) if self._interactions is not None else []
 
     def placings(self, result: Mapping[str, Any], seats: int, options: Mapping[str, Any]) -> Outcome:
         """The generic outcome of one finished game: places with ties, teams, the loser, points."""

@@ -8,7 +8,7 @@ The deal engine is ``BiznesState`` (``state.py``), scoring is the pure
 from __future__ import annotations
 
 from games.base import GameSpec
-from games.biznes import meta
+from games.biznes import fairplay, meta
 from games.biznes.match import Match
 from games.biznes.rules import OPTIONS
 from games.biznes.state import BiznesState
@@ -32,6 +32,7 @@ GAME = GameSpec(
     rated_by="match",
     bots={"heuristic": "games.bots.biznes", "worlds": "games.bots.worlds_biznes"},
     ui=meta.UI_META,
+    interactions=fairplay.interactions,
     replay_note="The declarer's discard stays secret while the deal is played (rule B2): no view, log or "
     "message shows it. Once the deal is over this replay shows every hand and the whole deck, so that "
     "anyone can check the shuffle against its commitment, and the discard can be read from it.",

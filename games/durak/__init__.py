@@ -53,7 +53,7 @@ Decisions where the rules are silent:
 from __future__ import annotations
 
 from games.base import GameSpec
-from games.durak import meta
+from games.durak import fairplay, meta
 from games.durak.options import OPTIONS
 from games.durak.state import DurakState
 
@@ -70,6 +70,7 @@ GAME = GameSpec(
     loss_words=("fool", "Fools", "time the fool", "times the fool"),
     bots={"heuristic": "games.bots.durak", "worlds": "games.bots.worlds_durak"},
     ui=meta.UI_META,
+    interactions=fairplay.interactions,
     teams=meta.teams_of,
 )
 

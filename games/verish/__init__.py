@@ -52,7 +52,7 @@ Decisions where the rules are silent:
 from __future__ import annotations
 
 from games.base import GameSpec
-from games.verish import meta
+from games.verish import fairplay, meta
 from games.verish.rules import OPTIONS
 from games.verish.state import VerishState
 
@@ -69,6 +69,7 @@ GAME = GameSpec(
     public_check=meta.public_check,
     bots={"heuristic": "games.bots.verish", "worlds": "games.bots.worlds_verish"},
     ui=meta.UI_META,
+    interactions=fairplay.interactions,
 )
 
 __all__ = ["GAME", "VerishState"]

@@ -1,1 +1,86 @@
-"""Reads for fair play: which pairs of players act on each other unlike on anyone else (``pair_scores``)."""
+"""Reads for fair play: which pairs of players spare each other unlike anyone else (``pair_scores``).
+
+Everything comes from what the tables already store: finished games, who sat
+where, and each move's public record (``Move.public``: what every seat saw, never
+a hidden card). The game module turns a record into interactions
+(``GameSpec.interactions``); ``fairplay.pairs`` scores the pairs. So the scan judges
+games it did not see being played, and needs no model of its own.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from datetime import datetime
+
+from accounts.models import User
+from fairplay.pairs import GameFacts, PairScore, score_pairs
+from games import get_game
+from moderation.models import Report
+from tables.models import Game, Move, Seat
+
+#: moves a user made himself; a timer's default move or a bot standing in chose nothing for him
+OWN_MOVES = frozenset(("player",))
+
+
+def finished_games(since: datetime | None = None, game: str | None = None) -> Iterator[GameFacts]:
+    """The finished games (from ``since``, of one game) as the detector reads them, oldest first."""
+    games = Game.objects.filter(status=Game.Status.FINISHED)
+    if since is not None:
+        games = games.filter(finished_at__gte=since)
+    if game is not None:
+        games = games.filter(table__game=game)
+    rows = list(
+        games.order_by("finished_at", "pk").values_list(
+            "pk", "table_id", "table__game", "table__seats_count", "options"
+        )
+    )
+    if not rows:
+        return
+    seats: dict[int, dict[int, int | None]] = defaultdict(dict)
+    table_ids = {r[1] for r in rows}
+    for table_id, index, user_id in Seat.objects.filter(table_id__in=table_ids).values_list(
+        "table_id", "index", "user_id"
+    ):
+        seats[table_id][index] = user_id
+    records: dict[int, list[tuple[int, dict, str, int]]] = defaultdict(list)
+    moves = Move.objects.filter(game__in=games).order_by("game_id", "number")
+    for game_id, seat, public, by, number in moves.values_list("game_id", "seat", "public", "by", "number").iterator(
+        2000
+    ):
+        records[game_id].append((seat, public or {}, by, number))
+    for game_id, table_id, name, count, options in rows:
+        record = records.get(game_id, [])
+        spec = get_game(name)
+        found = spec.interactions([(s, p) for s, p, _by, _n in record], count, options or {})
+        own = [x for x in found if record[x.move][2] in OWN_MOVES]
+        players = [seats[table_id].get(i) for i in range(count)]
+        yield GameFacts(game_id, name, players, own, [n for _s, _p, _by, n in record])
+
+
+def cheating_reports() -> dict[tuple[int, int], int]:
+    """(user a, user b) with a < b -> "cheating or collusion" reports against either made at a table both sat at."""
+    out: dict[tuple[int, int], int] = defaultdict(int)
+    found = Report.objects.filter(reason=Report.Reason.CHEATING, table__isnull=False)
+    for reported, table_id in found.values_list("reported_id", "table_id"):
+        for other in (
+            Seat.objects.filter(table_id=table_id, user__isnull=False)
+            .exclude(user_id=reported)
+            .values_list("user_id", flat=True)
+        ):
+            out[(min(reported, other), max(reported, other))] += 1
+    return dict(out)
+
+
+def pair_scores(since: datetime | None = None, game: str | None = None) -> list[PairScore]:
+    """Every pair of users who shared a finished game, highest rank first (flagged pairs lead)."""
+    games = list(finished_games(since, game))
+    users = {u for g in games for u in g.players if u is not None}
+    names = dict(User.objects.filter(pk__in=users).values_list("pk", "username"))
+    return score_pairs(games, names, cheating_reports())
+
+
+def pair_score(a: int, b: int, since: datetime | None = None, game: str | None = None) -> PairScore | None:
+    """One pair's score, judged against everyone's games (the baseline needs them all)."""
+    key = (min(a, b), max(a, b))
+    return next((p for p in pair_scores(since, game) if (p.a, p.b) == key), None)

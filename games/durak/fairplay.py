@@ -1,0 +1,95 @@
+"""Durak from the public record: throw-ins aimed at a defender, transfers passed on, takes that spared a seat.
+
+Every Durak move is public, so the record shows each bout: who led, who
+defended (the first seat to cover, take or transfer after the lead), who threw
+in or said *done*, and what the defender did. Three choices touch another seat:
+
+- ``throw_in``: a seat with the throw-in right threw cards at the defender, or
+  said *done* (spared him); compared within the bout's phase (``bout``, or
+  ``taking``: the last throws onto a defender who took), attacker and side throwers apart;
+- ``transfer``: with transfers on, the defender's first answer to a lead either
+  passed the bout on to the next seat in the game or kept it (spared him);
+- ``take``: a defender who took instead of beating the bout off spared the seat
+  to his left the attack he would have led next.
+
+Partners in team play act for each other by the rules: their choices towards each
+other are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.fairplay import Interaction, Record, next_in_game, still_playing
+
+DEFENCE = frozenset(("cover", "take", "transfer", "show"))
+
+
+def interactions(record: Record, seats: int, options: Mapping[str, Any]) -> list[Interaction]:
+    last = still_playing(record, seats)
+    teams = bool(options.get("teams")) and seats % 2 == 0
+    transfers = options.get("mode") == "transfer"
+    out: list[Interaction] = []
+    attacker: int | None = None
+    defender: int | None = None
+    taking = False
+    answered = False  # the defender answered the current lead (or transfer) already
+    pending: list[tuple[int, int, str]] = []  # throw decisions before the defender showed himself
+
+    def add(
+        i: int, actor: int, target: int, kind: str, situation: str, spared: bool, chose: str, alts: tuple[str, ...]
+    ) -> None:
+        if actor != target and not (teams and actor % 2 == target % 2):
+            out.append(Interaction(i, actor, target, kind, situation, spared, chose, alts))
+
+    def throw_decision(i: int, seat: int, chose: str) -> None:
+        assert defender is not None
+        role = "lead" if seat == attacker else "side"
+        add(
+            i,
+            seat,
+            defender,
+            "throw_in",
+            f"{'taking' if taking else 'bout'}:{role}",
+            chose == "done",
+            chose,
+            ("throw", "done"),
+        )
+
+    def close_bout(at: int) -> None:
+        if defender is None:
+            return
+        spared = next_in_game(defender, at, last)
+        if spared is not None:
+            add(at, defender, spared, "take", "bout", taking, "take" if taking else "beat off", ("take", "beat off"))
+
+    for i, (seat, action) in enumerate(record):
+        kind = action.get("type")
+        if kind == "attack":
+            close_bout(i - 1)
+            attacker, defender, taking, answered, pending = seat, None, False, False, []
+        elif kind in DEFENCE and attacker is not None:
+            if defender != seat:
+                defender, answered = seat, False
+                for j, thrower, chose in pending:
+                    throw_decision(j, thrower, chose)
+                pending = []
+            if not answered and transfers:
+                target = next_in_game(seat, i, last)
+                if target is not None:
+                    passed = kind in ("transfer", "show")
+                    add(i, seat, target, "transfer", "first", not passed, kind, ("transfer", "cover", "take"))
+            answered = True
+            if kind == "take":
+                taking = True
+            elif kind in ("transfer", "show"):
+                # the next seat to defend shows himself by his answer
+                defender, answered, attacker = None, False, seat
+        elif kind in ("throw", "done") and attacker is not None:
+            if defender is None:
+                pending.append((i, seat, kind))
+            elif seat != defender:
+                throw_decision(i, seat, kind)
+    close_bout(len(record) - 1)
+    return out

@@ -1,0 +1,211 @@
+"""Pair statistics: does a player spare one seat more than he spares everyone else in the same situation?
+
+Pure computation over games already read from the database (``selectors.pair_scores``
+reads them); no Django here, so the benchmark and the tests feed it directly.
+
+For every interaction (``games.fairplay.Interaction``: an actor's choice that
+touched a target, and whether he spared him) the expected chance that the actor
+spares this target is his own rate of sparing *everyone else* in the same kind
+and situation, pulled towards the whole population's rate by a prior worth
+``PRIOR`` interactions (so a player seen a few times is judged by the crowd's
+habits). A pair's evidence per kind, both directions pooled, is the one-sided
+log-likelihood ratio of the observed sparing rate against that expectation
+(zero when they spared each other no more than expected). The score is the sum
+over kinds, divided by ``DISPERSION`` because choices within one game are not
+independent (one hand without a matching card says *done* many times). It grows
+with the number of shared decisions: a handful of games cannot reach the threshold
+unless nearly every decision went one way against strong odds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from games.fairplay import Interaction
+
+#: the score at or above which a pair is flagged for a moderator (measured: ``bench_fairplay``)
+THRESHOLD = 8.0
+#: how many interactions the population's rate counts for in a player's own expected rate
+PRIOR = 20.0
+#: choices within one game are correlated; the likelihood ratio is divided by this
+DISPERSION = 2.0
+#: a "cheating or collusion" report about the pair adds this much to its rank (not to its score)
+REPORT_WEIGHT = 4.0
+#: how many of the most telling moves a pair carries (for replay links)
+DECISIVE = 5
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """One finished game as the detector sees it."""
+
+    game_id: int
+    game: str
+    #: per seat, the user id, or None for a computer player
+    players: Sequence[int | None]
+    #: the game's interactions whose actor made the move himself (not a timer or a bot standing in)
+    interactions: Sequence[Interaction]
+    #: the move number (1 = first) of each record index
+    move_numbers: Sequence[int] = ()
+
+
+@dataclass(frozen=True)
+class KindStat:
+    kind: str
+    #: interactions between the two (both directions) and how many spared the other
+    chances: int
+    spared: int
+    #: how many would be spared if each treated the other as he treats everyone else
+    expected: float
+    #: one-sided log-likelihood ratio (nats, before ``DISPERSION``)
+    llr: float
+
+
+@dataclass(frozen=True)
+class PairScore:
+    a: int
+    b: int
+    a_name: str
+    b_name: str
+    games: int
+    game_ids: list[int]
+    score: float
+    flagged: bool
+    reports: int
+    #: how often they sat together compared with chance (1.0: as often as random seating would)
+    together_ratio: float
+    evidence: str
+    kinds: list[KindStat] = field(default_factory=list)
+    #: (game id, move number) of the most telling moves, most telling first
+    decisive: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def rank(self) -> float:
+        return self.score + REPORT_WEIGHT * min(self.reports, 3)
+
+
+def one_sided_llr(spared: float, chances: float, expected: float) -> float:
+    """n * KL(observed rate || expected rate) when more were spared than expected, else 0."""
+    if chances <= 0 or spared <= expected:
+        return 0.0
+    p = min(max(expected / chances, 1e-6), 1 - 1e-6)
+    q = spared / chances
+    out = 0.0
+    if q > 0:
+        out += q * math.log(q / p)
+    if q < 1:
+        out += (1 - q) * math.log((1 - q) / (1 - p))
+    return chances * out
+
+
+Key = tuple[int, str, str]  # (actor, kind, situation)
+
+
+def score_pairs(
+    games: Iterable[GameFacts],
+    names: Mapping[int, str] | None = None,
+    reports: Mapping[tuple[int, int], int] | None = None,
+) -> list[PairScore]:
+    """Every pair of users who shared a game, best (highest rank) first."""
+    names = names or {}
+    reports = reports or {}
+    everyone: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    own: dict[Key, list[int]] = defaultdict(lambda: [0, 0])
+    toward: dict[tuple[int, int, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    shared: dict[tuple[int, int], list[int]] = defaultdict(list)
+    played: dict[int, int] = defaultdict(int)
+    others_at: dict[int, int] = defaultdict(int)  # seats beside each player, summed over his games
+    moves: dict[tuple[int, int], list[tuple[int, int, str, str, bool, int]]] = defaultdict(list)
+    seat_games = 0
+    for g in games:
+        users = [u for u in g.players if u is not None]
+        seat_games += len(g.players)
+        for u in users:
+            played[u] += 1
+            others_at[u] += len(g.players) - 1
+        for i, u in enumerate(users):
+            for v in users[i + 1 :]:
+                shared[(min(u, v), max(u, v))].append(g.game_id)
+        for x in g.interactions:
+            actor = g.players[x.actor] if 0 <= x.actor < len(g.players) else None
+            if actor is None:
+                continue  # a computer player's choices say nothing about a user
+            target = g.players[x.target] if 0 <= x.target < len(g.players) else None
+            hit = int(x.spared)
+            pop = everyone[(x.kind, x.situation)]
+            pop[0] += 1
+            pop[1] += hit
+            mine = own[(actor, x.kind, x.situation)]
+            mine[0] += 1
+            mine[1] += hit
+            if target is not None and target != actor:
+                pair = toward[(actor, target, x.kind, x.situation)]
+                pair[0] += 1
+                pair[1] += hit
+                number = g.move_numbers[x.move] if x.move < len(g.move_numbers) else x.move + 1
+                key = (min(actor, target), max(actor, target))
+                moves[key].append((g.game_id, number, x.kind, x.situation, x.spared, actor))
+
+    def expected_rate(actor: int, target: int, kind: str, situation: str) -> float:
+        n_all, f_all = own[(actor, kind, situation)]
+        n_t, f_t = toward.get((actor, target, kind, situation), (0, 0))
+        n_pop, f_pop = everyone[(kind, situation)]
+        p0 = (f_pop + 1) / (n_pop + 2)
+        return (f_all - f_t + PRIOR * p0) / (n_all - n_t + PRIOR)
+
+    by_pair: dict[tuple[int, int], dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0, 0.0]))
+    for (actor, target, kind, situation), (n, f) in toward.items():
+        e = expected_rate(actor, target, kind, situation)
+        acc = by_pair[(min(actor, target), max(actor, target))][kind]
+        acc[0] += n
+        acc[1] += f
+        acc[2] += n * e
+
+    out = []
+    for (a, b), game_ids in shared.items():
+        kinds = [
+            KindStat(kind, int(n), int(f), e, one_sided_llr(f, n, e))
+            for kind, (n, f, e) in sorted(by_pair.get((a, b), {}).items())
+        ]
+        score = sum(k.llr for k in kinds) / DISPERSION
+        chance = others_at[a] * played[b] / max(seat_games - played[a], 1)
+        ratio = len(game_ids) / chance if chance > 0 else 0.0
+        telling = sorted(
+            (m for m in moves.get((a, b), []) if m[4]),
+            key=lambda m: expected_rate(m[5], b if m[5] == a else a, m[2], m[3]),
+        )
+        out.append(
+            PairScore(
+                a=a,
+                b=b,
+                a_name=names.get(a, str(a)),
+                b_name=names.get(b, str(b)),
+                games=len(game_ids),
+                game_ids=sorted(game_ids),
+                score=round(score, 2),
+                flagged=score >= THRESHOLD,
+                reports=reports.get((a, b), 0),
+                together_ratio=round(ratio, 2),
+                evidence=summary(kinds, len(game_ids), ratio, reports.get((a, b), 0)),
+                kinds=kinds,
+                decisive=[(m[0], m[1]) for m in telling[:DECISIVE]],
+            )
+        )
+    out.sort(key=lambda p: (-p.rank, -p.games, p.a, p.b))
+    return out
+
+
+def summary(kinds: Sequence[KindStat], games: int, ratio: float, reports: int) -> str:
+    """A moderator's one line: the strongest kinds of sparing, how often they sat together, any reports."""
+    parts = [f"{games} games together ({ratio:.1f}x chance)"]
+    for k in sorted(kinds, key=lambda k: -k.llr)[:2]:
+        if k.llr > 0:
+            parts.append(f"{k.kind}: spared each other {k.spared} of {k.chances} (expected {k.expected:.1f})")
+    if len(parts) == 1:
+        parts.append("no more sparing than with others")
+    if reports:
+        parts.append(f"{reports} cheating report{'s' if reports != 1 else ''}")
+    return "; ".join(parts)
