@@ -19,6 +19,7 @@ from games.base import GameSpec
 from games.bots import DEFAULT_LEVEL
 from games.options import Option
 from lobbies.services import default_match_length
+from reliability.forms import minimum_field
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -147,6 +148,7 @@ class TableForm(GameOptionsMixin, forms.Form):
         self.fields["match_length"].help_text = gettext(
             "How many %(units)s the match lasts. Leave it empty for the usual length."
         ) % {"units": ngettext(*game.unit, MATCH_LENGTH_MAX)}
+        self.fields["min_reliability"] = minimum_field()
         self.add_game_fields(game)
 
     def clean(self) -> dict[str, Any]:

@@ -17,6 +17,8 @@ from games import GameSpec, get_game
 from leaderboards import ratings
 from leaderboards.models import PlayerRating
 from lobbies.models import Seek, SeekQueue
+from reliability.selectors import reliability_marks, requirement
+from tables.hooks import Reliability
 from tables.labels import TEAM_LABELS
 from tables.models import Seat, Table
 from tables.selectors import rating_label
@@ -34,6 +36,8 @@ class SeatRow:
     level: str = ""
     #: the seat's team in a partnership game (its colour), else None
     team: int | None = None
+    #: how reliably a human player finishes his games (``tables.hooks.Reliability``), else None
+    reliability: Reliability | None = None
 
     @property
     def number(self) -> int:
@@ -54,6 +58,8 @@ class TableCard:
     seats: list[SeatRow]
     #: the match in words: its length in the game's unit and its match options
     match: str = ""
+    #: the creator's minimum reliability in words, or ""
+    requirement: str = ""
 
     @property
     def taken(self) -> int:
@@ -139,8 +145,20 @@ def match_summary(table: Table) -> str:
     return ", ".join(parts)
 
 
-def seat_rows(table: Table, viewer: User | AnonymousUser | None = None) -> list[SeatRow]:
-    """Uses the prefetched ``seats`` (with users) when there are."""
+def _humans(tables: list[Table]) -> list[int]:
+    """The human players seated at these tables (their prefetched seats)."""
+    return [
+        s.user.pk for t in tables for s in t.seats.all() if s.user is not None and not s.is_bot and not s.user.is_bot
+    ]
+
+
+def seat_rows(
+    table: Table, viewer: User | AnonymousUser | None = None, marks: dict[int, Reliability] | None = None
+) -> list[SeatRow]:
+    """Uses the prefetched ``seats`` (with users) when there are; ``marks``: the players' reliability, read for
+    every table of a list at once (else for this table's)."""
+    if marks is None:
+        marks = reliability_marks(_humans([table]))
     viewer_id = getattr(viewer, "pk", None)
     rows = []
     seats = sorted(table.seats.all(), key=lambda s: s.index)
@@ -157,19 +175,29 @@ def seat_rows(table: Table, viewer: User | AnonymousUser | None = None) -> list[
                 team=next((t for t, members in enumerate(teams) if seat.index in members), None),
                 you=viewer_id is not None and seat.user_id == viewer_id,
                 host=seat.user_id is not None and seat.user_id == table.created_by_id,
+                reliability=marks.get(seat.user_id) if seat.user_id is not None else None,
             )
         )
     return rows
 
 
-def table_card(table: Table, viewer: User | AnonymousUser | None = None) -> TableCard:
+def table_card(
+    table: Table, viewer: User | AnonymousUser | None = None, marks: dict[int, Reliability] | None = None
+) -> TableCard:
     return TableCard(
         table=table,
         title=table.get_game_display(),
         summary=options_summary(table.game, table.options),
-        seats=seat_rows(table, viewer),
+        seats=seat_rows(table, viewer, marks),
         match=match_summary(table),
+        requirement=requirement(table.min_reliability),
     )
+
+
+def _cards(tables: QuerySet[Table], viewer: User | AnonymousUser | None) -> list[TableCard]:
+    found = list(tables)
+    marks = reliability_marks(_humans(found))  # one query for every table's players
+    return [table_card(t, viewer, marks) for t in found]
 
 
 def _with_seats(tables: QuerySet[Table]) -> QuerySet[Table]:
@@ -181,7 +209,7 @@ def open_tables(*, game: str | None = None, viewer: User | AnonymousUser | None 
     tables = Table.objects.filter(status=Table.Status.OPEN, private=False)
     if game:
         tables = tables.filter(game=game)
-    return [table_card(t, viewer) for t in _with_seats(tables)[:100]]
+    return _cards(_with_seats(tables)[:100], viewer)
 
 
 def tables_of(user: User | AnonymousUser) -> list[TableCard]:
@@ -190,7 +218,7 @@ def tables_of(user: User | AnonymousUser) -> list[TableCard]:
         return []
     mine = Q(created_by=user) | Q(pk__in=Seat.objects.filter(user=user).values("table_id"))
     tables = Table.objects.filter(mine, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
-    return [table_card(t, user) for t in _with_seats(tables)[:50]]
+    return _cards(_with_seats(tables)[:50], user)
 
 
 def lobby_table(table_id: int) -> Table | None:

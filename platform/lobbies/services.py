@@ -30,6 +30,7 @@ from lobbies.models import QueueTable, Seek, SeekQueue
 from lobbies.selectors import rating_for_queue
 from notifications.models import Notification
 from notifications.services import notification_send
+from reliability import selectors as reliability
 from tables.models import BOT_LEVELS, Seat, Table
 from tables.selectors import table_visible_to
 from tables.services import match_start
@@ -199,12 +200,18 @@ def table_create(
     match_length: int | None = None,
     match_options: dict[str, Any] | None = None,
     host_sits: bool = True,
+    min_reliability: int = 0,
 ) -> Table:
     """A new open table with its creator in seat 0 (``host_sits``; else every seat empty, for an organizer who
-    seats others); the options are checked by the engine."""
+    seats others); the options are checked by the engine. ``min_reliability``: the finish rate a player needs to
+    sit down (``reliability.selectors.MINIMUMS``, or 0 for anyone)."""
+    if min_reliability and min_reliability not in reliability.MINIMUMS:
+        raise LobbyRefused(gettext("Choose the players' reliability from the list."))
     if host_sits:
         _check_may_play(user)
         _sit_down_by_hand(user)
+        if reliability.table_refusal(user.pk, min_reliability):
+            raise LobbyRefused(gettext("You cannot ask for more reliability than you have: choose a lower minimum."))
     engine = get_game(game)
     try:
         state = engine.new(options=options, seats=seats, seed=0)
@@ -222,6 +229,7 @@ def table_create(
         private=private,
         match_length=match_length or default_match_length(game, seats),
         match_options=match_options,
+        min_reliability=min_reliability,
     )
     host = user if host_sits else None
     Seat.objects.bulk_create(Seat(table=table, index=i, user=host if i == 0 else None) for i in range(seats))
@@ -248,6 +256,9 @@ def _seat_join(table_id: int, user: User, index: int | None, token: str) -> Seat
     if table.private and blocks.blocks(table.created_by, user):
         raise LobbyRefused(gettext("You cannot join this private table."))
     _check_open(table)
+    refusal = reliability.table_refusal(user.pk, table.min_reliability)
+    if refusal:
+        raise LobbyRefused(refusal)
     # a block keeps two players apart in casual play, whichever of them blocked the other
     if any(
         seat.user is not None and blocks.blocked_either(seat.user, user)
@@ -402,6 +413,7 @@ def table_rematch(*, table_id: int, user: User) -> Table | None:
         private=table.private,
         match_length=table.match_length,
         match_options=dict(table.match_options),
+        min_reliability=table.min_reliability,
     )
     Seat.objects.bulk_create(Seat(table=rematch, index=s.index, user=s.user, bot_level=s.bot_level) for s in seats)
     table.rematch = rematch

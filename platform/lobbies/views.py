@@ -196,6 +196,7 @@ def table_new(request: AuthenticatedRequest) -> HttpResponse:
                 private=data["private"],
                 match_length=data["match_length"],
                 match_options=data["match_options"],
+                min_reliability=data["min_reliability"],
             )
         except services.LobbyRefused as exc:
             form.add_error(None, str(exc))
@@ -218,6 +219,7 @@ def _initial_from(request: HttpRequest, game: str) -> dict:
         "match_length": table.match_length,
         "rated": table.rated,
         "private": table.private,
+        "min_reliability": table.min_reliability,
         **table.match_options,
     }
     initial.update({OPTION_PREFIX + name: value for name, value in table.options.items()})

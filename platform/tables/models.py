@@ -52,6 +52,8 @@ class Table(models.Model):
     time_bank_seconds = models.PositiveIntegerField(default=0)
     rated = models.BooleanField(default=True)
     private = models.BooleanField(default=False)
+    #: the creator's minimum finish rate (percent) for players who sit down; 0: anyone (the lobby checks it)
+    min_reliability = models.PositiveSmallIntegerField(default=0)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
     match_length = models.PositiveSmallIntegerField(default=1, help_text="Games (Biznes: scored deals) per match.")
     #: table-level match choices, e.g. Durak's {"fool_rule": "under"}

@@ -1,0 +1,106 @@
+"""A table's creator may ask for a minimum reliability: players below it cannot sit, and the lobby says so."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from lobbies import services
+from reliability.models import Tally
+from tables.models import Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+FORM = {
+    "seats": 2,
+    "turn_seconds": 60,
+    "rated": "on",
+    "fool_rule": "under",
+    "opt_deck": 36,
+    "opt_mode": "throw_in",
+    "opt_lead": "same_rank",
+    "opt_throw_in": "all",
+    "opt_first_bout_limit": 5,
+    "opt_bout_limit": 6,
+    "opt_trump_show": "on",
+}
+
+
+def text(page: bytes) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.decode())))
+
+
+def test_the_creator_asks_for_90_percent_and_the_lobby_shows_it(host, client_of):
+    page = client_of(host).get(reverse("table_new"), {"game": "durak"}).content.decode()
+    assert 'name="min_reliability"' in page and "players who finish at least 90% of their games" in page
+    resp = client_of(host).post(reverse("table_new") + "?game=durak", {**FORM, "min_reliability": "90"})
+    table = Table.objects.get()
+    assert resp.status_code == 302 and table.min_reliability == 90
+    wanted = "players who finish at least 90% of their games (new players welcome)"
+    assert wanted in text(client_of(host).get(reverse("play")).content)
+    assert wanted in text(client_of(host).get(reverse("lobby_table", args=[table.pk])).content)
+
+
+def test_a_player_below_the_minimum_is_refused_with_the_reason_and_the_seat_stays_free(host, make_user, client_of):
+    table = services.table_create(user=host, game="durak", options={}, seats=2, min_reliability=90)
+    walker = make_user("walker")
+    Tally.objects.create(user=walker, games=40, finished=30, timed_out=2)
+    resp = client_of(walker).post(reverse("table_join", args=[table.pk]), follow=True)
+    assert (
+        "This table is for players who finish at least 90% of their games; you finished 75% of your last 40 games."
+        in text(resp.content)
+    )
+    assert Seat.objects.get(table=table, index=1).user is None
+
+
+def test_the_refusal_in_russian(host, make_user, client_of):
+    table = services.table_create(user=host, game="durak", options={}, seats=2, min_reliability=95)
+    walker = make_user("walker")
+    Tally.objects.create(user=walker, games=21, finished=19, timed_out=0)
+    resp = client_of(walker).post(
+        reverse("table_join", args=[table.pk]), follow=True, headers={"accept-language": "ru"}
+    )
+    page = text(resp.content)
+    assert "95%" in page and "90%" in page and "This table is for" not in page
+    assert Seat.objects.get(table=table, index=1).user is None
+
+
+def test_reliable_and_new_players_sit_down(host, make_user):
+    table = services.table_create(user=host, game="durak", options={}, seats=3, min_reliability=80)
+    steady, newcomer = make_user("steady"), make_user("newcomer")
+    Tally.objects.create(user=steady, games=50, finished=40, timed_out=5)  # exactly 80%
+    Tally.objects.create(user=newcomer, games=3, finished=0, timed_out=3)  # too few games to judge
+    services.seat_join(table_id=table.pk, user=steady)
+    services.seat_join(table_id=table.pk, user=newcomer)
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
+
+
+def test_a_creator_cannot_ask_for_more_than_he_has_nor_for_a_minimum_off_the_list(host):
+    Tally.objects.create(user=host, games=10, finished=8, timed_out=0)
+    with pytest.raises(services.LobbyRefused, match="lower minimum"):
+        services.table_create(user=host, game="durak", options={}, seats=2, min_reliability=90)
+    with pytest.raises(services.LobbyRefused, match="from the list"):
+        services.table_create(user=host, game="durak", options={}, seats=2, min_reliability=42)
+    assert not Table.objects.exists()
+
+
+def test_the_lobby_shows_each_players_reliability_in_one_query(
+    host, make_user, client_of, django_assert_max_num_queries
+):
+    other = make_user("other")
+    Tally.objects.create(user=host, games=50, finished=49, timed_out=1)
+    for _ in range(3):
+        table = services.table_create(user=host, game="durak", options={}, seats=3)
+    services.seat_join(table_id=table.pk, user=other)
+    page = text(client_of(other).get(reverse("play_tables")).content)
+    assert "finishes 98% · timeouts 2%" in page and "new" in page.split()
+    from lobbies.selectors import open_tables
+
+    with django_assert_max_num_queries(4):  # the tables, their seats, their players, and every reliability
+        cards = open_tables()
+    assert [s.reliability.finished for c in cards for s in c.seats if s.reliability and not s.reliability.new] == [
+        98
+    ] * 3
