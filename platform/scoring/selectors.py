@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db.models import Sum
 
+from games import GAMES
 from games.outcome import Placing
 from scoring.models import MatchScore
 from tables.models import Match
@@ -42,3 +44,38 @@ def points_by_user(match_ids: Iterable[int]) -> dict[int, int]:
         .annotate(total=Sum("points_halves"))
     )
     return {r["user_id"]: r["total"] for r in rows}
+
+
+@dataclass(frozen=True)
+class Record:
+    """Two players' finished matches together at one game: how often the first ended ahead of the second."""
+
+    game: str
+    together: int
+    ahead: int
+    behind: int
+    #: a shared place (a draw, or both out together)
+    level: int
+
+
+def head_to_head(user_id: int, other_id: int) -> list[Record]:
+    """Every finished match ``user_id`` and ``other_id`` both played (bot seats are nobody's; a match with an
+    annulled game does not count), per game in the registry's order: ahead, behind or level by the two players'
+    final places in it, the places the game's own rules gave (``MatchScore.place``: 1 is best, shared is a tie)."""
+    theirs = dict(
+        MatchScore.objects.filter(user_id=other_id, match__scores__user_id=user_id)
+        .exclude(match__games__annulled=True)
+        .values_list("match_id", "place")
+    )
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    mine = MatchScore.objects.filter(user_id=user_id, match_id__in=list(theirs))
+    for match_id, game, place in mine.values_list("match_id", "game", "place"):
+        other = theirs[match_id]
+        row = counts[game]
+        row[0] += 1
+        row[1 if place < other else 2 if place > other else 3] += 1
+    order = {name: i for i, name in enumerate(GAMES)}
+    return [
+        Record(game, together=row[0], ahead=row[1], behind=row[2], level=row[3])
+        for game, row in sorted(counts.items(), key=lambda item: order.get(item[0], len(order)))
+    ]

@@ -13,9 +13,11 @@ from django.utils.translation import gettext as _
 
 from accounts.bots import LEVEL_WORDS
 from accounts.models import User
+from games import get_game
 from games.bots import LEVELS
 from leaderboards.selectors import current_ratings
 from notifications.selectors import notification_payload, unread_of
+from scoring.selectors import head_to_head
 from social import presence
 from social.models import AVATARS, DEFAULT_AVATAR, Block, Challenge, Friendship, Profile
 from tables.models import Game, Seat
@@ -163,6 +165,26 @@ def socket_hello(user: User, limit: int = 10) -> dict[str, Any]:
 def profile_user(username: str) -> User:
     """An active account by username (a player or a bot), or 404."""
     return get_object_or_404(User, username=username, is_active=True)
+
+
+@dataclass(frozen=True)
+class HeadToHeadRow:
+    title: str
+    together: int
+    ahead: int
+    behind: int
+    level: int
+
+
+def profile_head_to_head(viewer: User | AnonymousUser, player: User) -> list[HeadToHeadRow] | None:
+    """The signed-in viewer's record against ``player``, per game, from the viewer's side; None where a record
+    means nothing (signed out, his own profile, a bot on either side)."""
+    if not viewer.is_authenticated or viewer.pk == player.pk or viewer.is_bot or player.is_bot:
+        return None
+    return [
+        HeadToHeadRow(_(get_game(r.game).title), r.together, r.ahead, r.behind, r.level)
+        for r in head_to_head(viewer.pk, player.pk)
+    ]
 
 
 def profile_games_played(user: User) -> int:

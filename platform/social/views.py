@@ -189,6 +189,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         "rating_chart": rated["chart"],
         "games_played": selectors.profile_games_played(player),
         "bot_levels": selectors.bot_levels(player),
+        "head_to_head": selectors.profile_head_to_head(request.user, player),
     }
     # the report form: moderation adds it (``social.panels.profile_side``)
     page["profile_panels"] = panels_render(panels.profile_side, request, page)

@@ -77,3 +77,57 @@ def test_two_players_click_play_now_and_meet_at_one_table_the_one_who_left_is_no
     for ctx in contexts:
         ctx.close()
     assert problems == [], problems
+
+
+PLAYED = """
+import json, random
+from allauth.account.models import EmailAddress
+from accounts.models import User
+from scoring.models import MatchScore
+from tests.platform.tables.factories import play_randomly, started_table
+users = []
+for name in {names!r}:
+    user = User.objects.create_user(name, name + "@example.com", {password!r}, display_name=name.title())
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    users.append(user)
+play_randomly(started_table("durak", 2, players=users)[2], random.Random(11))
+print(json.dumps({{u.username: MatchScore.objects.get(user=u).place for u in users}}))
+"""
+
+
+def test_after_a_game_each_sees_their_record_on_the_others_profile(browser, platform_server):
+    url = platform_server.url
+    tag = uuid.uuid4().hex[:6]
+    first, second = f"hhvera{tag}", f"hhgleb{tag}"
+    places = platform_server.django(PLAYED.format(names=[first, second], password=PASSWORD))
+    first_ahead, second_ahead = int(places[first] < places[second]), int(places[second] < places[first])
+    problems: list[str] = []
+    # the second player on a phone, in Russian; the first on a laptop, in English
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")
+    laptop = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    for ctx in (phone, laptop):
+        ctx.set_default_timeout(TIMEOUT)
+        ctx.on("page", lambda page: watch_page(page, problems))
+    g, v = log_in(phone, url, second), log_in(laptop, url, first)
+
+    g.goto(f"{url}/u/{first}/")
+    record = g.locator("section.head-to-head")
+    record.wait_for()
+    text = record.inner_text()
+    assert f"Вы и {first.title()}" in text and "Дурак" in text, text
+    assert "Сыграли вместе: 1" in text
+    assert f"вы закончили выше: {second_ahead}" in text and f"{first.title()} закончил(а) выше: {first_ahead}" in text  # noqa: RUF001
+    box = record.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box  # fits the phone's width
+    g.screenshot(path=str(artifacts_dir() / "head-to-head-phone-ru.png"), full_page=True)
+
+    v.goto(f"{url}/u/{second}/")
+    text = v.locator("section.head-to-head").inner_text()
+    assert f"You and {second.title()}" in text and "Played together: 1" in text
+    assert f"you finished ahead: {first_ahead}" in text
+    v.goto(f"{url}/u/{first}/")  # his own profile: no record against himself
+    v.wait_for_selector("article.profile")
+    assert v.locator("section.head-to-head").count() == 0
+    for ctx in (phone, laptop):
+        ctx.close()
+    assert problems == [], problems
