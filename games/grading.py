@@ -40,6 +40,7 @@ from games.base import RESIGN_ACTION, State
 from games.bots.policies import Policy, heuristic_policy
 from games.bots.public import Action, History
 from games.bots.search import ROLLOUT_CAP, StrongBot
+from games.words import Said
 
 #: a decision counts as decisive when what it cost the mover plus what it gave the partner reaches this
 DECISIVE = 0.15
@@ -61,6 +62,9 @@ class Decision:
     harm: float
     #: the bot chose the same move (nothing to compare: cost, gift and harm are 0)
     agreed: bool = False
+    #: both moves in public words (``games.words``: each reader's language), for the moderator's page
+    chosen_words: Said | None = None
+    bot_words: Said | None = None
 
     @property
     def weight(self) -> float:
@@ -261,4 +265,7 @@ def _grade_one(
     if compared is None:
         return None
     cost, gift, harm = compared
-    return Decision(number=number, chosen=action, bot=dict(choice), cost=cost, gift=gift, harm=harm)
+    return Decision(
+        number=number, chosen=action, bot=dict(choice), cost=cost, gift=gift, harm=harm,
+        chosen_words=state.describe_words(seat, action), bot_words=state.describe_words(seat, choice),
+    )  # fmt: skip
