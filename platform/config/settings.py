@@ -182,7 +182,15 @@ CELERY_BEAT_SCHEDULE = {
     "prune-notifications": {"task": "notifications.tasks.prune_notifications", "schedule": 24 * 3600.0},
     # events start on time and rounds move on even if the task sent when a round ended was lost
     "tournaments-tick": {"task": "tournaments.tasks.tick", "schedule": 5.0},
+    # the bots grade flagged pairs' new games (each game once; the slow part runs in the workers, off the move path)
+    "grade-flagged-pairs": {
+        "task": "fairplay.tasks.grade_flagged_pairs",
+        "schedule": 3600.0,
+        "options": {"expires": 600},
+    },
 }
+#: the bots' grading of one player's decisions in one finished game stops after this many seconds
+FAIRPLAY_GRADE_SECONDS = env_float("FAIRPLAY_GRADE_SECONDS", 20.0)
 #: bots: a short human-like pause before moving, the strong bot's thinking time per decision
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8)
 BOT_STRONG_BUDGET = env_float("BOT_STRONG_BUDGET", 1.0)

@@ -13,7 +13,10 @@ from collections import defaultdict
 from collections.abc import Iterator
 from datetime import datetime
 
+from django.db.models import Q
+
 from accounts.models import User
+from fairplay.models import GameGrade
 from fairplay.pairs import GameFacts, PairScore, score_pairs
 from games import get_game
 from moderation.models import Report
@@ -84,3 +87,43 @@ def pair_score(a: int, b: int, since: datetime | None = None, game: str | None =
     """One pair's score, judged against everyone's games (the baseline needs them all)."""
     key = (min(a, b), max(a, b))
     return next((p for p in pair_scores(since, game) if (p.a, p.b) == key), None)
+
+
+def pair_grades(a: int, b: int) -> dict[int, list[GameGrade]]:
+    """The bots' stored gradings of a pair (``fairplay.services.pair_grade``), per game id, both directions."""
+    out: dict[int, list[GameGrade]] = {}
+    rows = GameGrade.objects.filter(Q(user_id=a, partner_id=b) | Q(user_id=b, partner_id=a)).select_related("user")
+    for row in rows.order_by("game_id", "user_id"):
+        out.setdefault(row.game_id, []).append(row)
+    return out
+
+
+def pair_games(a: int, b: int, *, annulled: bool = False) -> list[tuple[Game, int, int]]:
+    """The finished games both sat at (annulled ones too if asked), newest first: (game, seat of a, seat of b)."""
+    seats: dict[int, dict[int, int]] = {}
+    for table_id, user_id, index in Seat.objects.filter(user_id__in=(a, b)).values_list("table_id", "user_id", "index"):
+        seats.setdefault(table_id, {})[user_id] = index
+    shared = {t: s for t, s in seats.items() if len(s) == 2}
+    games = Game.objects.filter(table_id__in=shared, status=Game.Status.FINISHED)
+    if not annulled:
+        games = games.filter(annulled=False)
+    ordered = games.select_related("table").order_by("-finished_at", "-pk")
+    return [(g, shared[g.table_id][a], shared[g.table_id][b]) for g in ordered]
+
+
+def graded_pairs() -> dict[tuple[int, int], dict[str, float]]:
+    """(user a, user b) with a < b -> the bots' grading summed over their graded games (both directions):
+    games graded, what their moves cost themselves and gave the other, and how many moves were decisive."""
+    out: dict[tuple[int, int], dict[str, float]] = {}
+    games: dict[tuple[int, int], set[int]] = defaultdict(set)
+    for user, partner, game_id, cost, gift, decisive in GameGrade.objects.values_list(
+        "user_id", "partner_id", "game_id", "cost", "gift", "decisive"
+    ):
+        key = (min(user, partner), max(user, partner))
+        row = out.setdefault(key, {"games": 0, "cost": 0.0, "gift": 0.0, "decisive": 0})
+        games[key].add(game_id)
+        row["games"] = len(games[key])
+        row["cost"] += cost
+        row["gift"] += gift
+        row["decisive"] += len(decisive)
+    return out

@@ -1,1 +1,120 @@
-"""Writes for fair play (none yet: the detector only reads the tables' public records)."""
+"""Writes for fair play: the bots' grading of a suspected pair's finished games (``games.grading``).
+
+The detector itself only reads the tables' public records (``fairplay.selectors``). Grading is slow
+(the strong bot thinks at every decision), so it runs in Celery (``fairplay.tasks``), never on the move
+path, and each (game, player, partner) is graded once: a task fired twice finds the rows of the first
+and grades nothing again, and two running at once store one row (the unique constraint).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from functools import partial
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+
+from fairplay.models import GameGrade
+from fairplay.selectors import pair_games, pair_scores
+from games import get_game
+from games.grading import grade_game
+from tables.models import Game, Move
+
+log = logging.getLogger(__name__)
+
+#: a move its player chose himself (a timer's default move or a bot standing in is not his decision)
+OWN_MOVE = "player"
+
+
+def _budget() -> float:
+    return float(getattr(settings, "FAIRPLAY_GRADE_SECONDS", 20.0))
+
+
+def game_grade(game: Game, user: int, partner: int, seat: int, partner_seat: int, *, budget: float) -> GameGrade:
+    """Grade ``user``'s decisions in ``game`` against ``partner`` and store it (once: an existing row is kept)."""
+    found = GameGrade.objects.filter(game=game, user_id=user, partner_id=partner).first()
+    if found is not None:
+        return found
+    moves = list(Move.objects.filter(game=game).order_by("number").values_list("number", "seat", "action", "by"))
+    start = time.perf_counter()
+    graded = grade_game(
+        game.table.game,
+        game.options,
+        game.table.seats_count,
+        game.dealer,
+        game.deck,
+        [(seat_, action) for _n, seat_, action, _by in moves],
+        seat,
+        partner_seat,
+        budget_seconds=budget,
+        seed=game.pk,  # graded again from scratch, a game gives the same bot draws
+        skip={n for n, s, _a, by in moves if s == seat and by != OWN_MOVE},
+    )
+    data = graded.to_json()
+    row = GameGrade(
+        game=game,
+        user_id=user,
+        partner_id=partner,
+        seat=seat,
+        partner_seat=partner_seat,
+        decisions=data["decisions"],
+        graded=data["graded"],
+        agreed=data["agreed"],
+        cost=data["cost"],
+        gift=data["gift"],
+        harm=data["harm"],
+        decisive=data["decisive"],
+        complete=data["complete"],
+        seconds=round(time.perf_counter() - start, 2),
+    )
+    try:
+        with transaction.atomic():
+            row.save()
+    except IntegrityError:  # another worker graded it meanwhile: its row stands
+        return GameGrade.objects.get(game=game, user_id=user, partner_id=partner)
+    return row
+
+
+def pair_grade(a: int, b: int, *, limit: int = 30, budget: float | None = None) -> int:
+    """Grade both players of a pair in their latest ``limit`` shared games not yet graded; returns rows made.
+
+    Each game costs at most ``budget`` seconds per player (``FAIRPLAY_GRADE_SECONDS``); a game whose
+    rules have no bot world model (nothing to grade it with) is skipped.
+    """
+    budget = _budget() if budget is None else budget
+    done = {
+        (g, u)
+        for g, u in GameGrade.objects.filter(Q(user_id=a, partner_id=b) | Q(user_id=b, partner_id=a)).values_list(
+            "game_id", "user_id"
+        )
+    }
+    made = 0
+    for game, seat_a, seat_b in pair_games(a, b)[:limit]:  # annulled games are not graded
+        if not get_game(game.table.game).bots.get("worlds"):
+            continue
+        for user, partner, seat, partner_seat in ((a, b, seat_a, seat_b), (b, a, seat_b, seat_a)):
+            if (game.pk, user) in done:
+                continue
+            game_grade(game, user, partner, seat, partner_seat, budget=budget)
+            made += 1
+    log.info("fairplay: graded %d game(s) of pair %d-%d", made, a, b)
+    return made
+
+
+def flagged_pairs_queue() -> int:
+    """Send one grading task per flagged pair (after commit); returns how many were sent."""
+    from fairplay import tasks  # tasks import services inside their bodies: no cycle at import time
+
+    pairs = [(p.a, p.b) for p in pair_scores() if p.flagged]
+    for a, b in pairs:
+        transaction.on_commit(partial(tasks.grade_pair.delay, a, b))
+    return len(pairs)
+
+
+def pair_grade_queue(a: int, b: int) -> None:
+    """A moderator asked for a pair's games to be graded now: one task, after commit."""
+    from fairplay import tasks
+
+    transaction.on_commit(lambda: tasks.grade_pair.delay(a, b))

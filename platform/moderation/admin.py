@@ -246,7 +246,8 @@ class PlayerAdmin(admin.ModelAdmin):
             if len(users) == 1
             else reverse("admin:moderation_player_changelist")
         )
-        back = _safe_back(request.POST.get("back", ""), back)
+        # another admin page (the fair-play queue's pair) may send its players here and have them come back
+        back = _safe_back(request.POST.get("back") or request.GET.get("back", ""), back)
         action = request.GET.get("action") or request.POST.get("action", "")
         if request.method == "POST" and request.POST.get("confirm") == "1":
             try:
