@@ -1,0 +1,116 @@
+"""The fair-play queue: a moderator follows a reported pair to a replay at a bot-graded move and annuls a game.
+
+The pair's games are real finished Durak games (played by bots in the seed, one of the pair taking attacks
+he could beat) graded by the strong bot through the same service the Celery task runs; the moderator
+works in Russian on a phone.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+from tests.e2e.conftest import artifacts_dir
+from tests.e2e.test_durak_table import PASSWORD, TIMEOUT
+
+pytestmark = pytest.mark.slow
+
+SEED = """
+import json, random
+from django.utils import timezone
+from accounts.models import User
+from fairplay.models import GameGrade
+from fairplay.services import pair_grade
+from games import get_game
+from games.bots import get_bot
+from moderation.services import moderator_add, report_create
+from tables.models import Game, Match, Move, Seat, Table
+
+names = {names!r}
+users = [User.objects.create_user(n, n + "@example.com", {password!r}) for n in names]
+mod = User.objects.create_user({moderator!r}, {moderator!r} + "@example.com", {password!r})
+moderator_add(mod)
+engine, bot = get_game("durak"), get_bot("heuristic")
+games = []
+for seed in range(1, 4):
+    state = engine.new(seats=3, seed=seed)
+    setup = dict(options=state.options, dealer=state.dealer, deck=list(state.deck))
+    rng, moves, took = random.Random(seed), [], 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        action = bot.choose("durak", state.view(seat), legal, [], rng)
+        if seat == 0 and took < 3 and any(a["type"] == "cover" for a in legal):
+            action, took = {{"type": "take"}}, took + 1  # soft: he takes what he could beat
+        state.apply(seat, action)
+        moves.append((seat, dict(action), engine.public_record(action, state.view(None))))
+    now = timezone.now()
+    table = Table.objects.create(game="durak", seats_count=3, created_by=users[0], status=Table.Status.FINISHED,
+                                 finished_at=now)
+    for i, u in enumerate(users):
+        Seat.objects.create(table=table, index=i, user=u)
+    match = Match.objects.create(table=table, finished=True)
+    game = Game.objects.create(match=match, table=table, number=1, salt="s", commitment="c", state=state.to_json(),
+                               status=Game.Status.FINISHED, finished_at=now, result=state.result(), **setup)
+    Move.objects.bulk_create(Move(game=game, number=n, seat=s, action=a, public=p, text="", by="player")
+                             for n, (s, a, p) in enumerate(moves, 1))
+    games.append(game.pk)
+report_create(reporter=users[2], reported=users[0], reason="cheating", table_id=table.pk, text="they spare each other")
+pair_grade(users[0].pk, users[1].pk, budget=3.0)
+decisive = sum(len(g.decisive) for g in GameGrade.objects.all())
+print(json.dumps({{"games": games, "decisive": decisive}}))
+"""
+
+
+def test_a_moderator_follows_a_pair_to_a_graded_move_and_annuls_a_game(browser, platform_server):
+    url = platform_server.url
+    tag = uuid.uuid4().hex[:6]
+    names = [f"ann{tag}", f"bob{tag}", f"cat{tag}"]
+    moderator = f"mod{tag}"
+    seeded = platform_server.django(SEED.format(names=names, moderator=moderator, password=PASSWORD))
+    assert seeded["decisive"] > 0, "the bots found no move worth showing in three soft games"
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")
+    context.set_default_timeout(TIMEOUT)
+    mod = context.new_page()
+    mod.goto(f"{url}/admin/login/")
+    mod.fill("#id_username", moderator)
+    mod.fill("#id_password", PASSWORD)
+    mod.click('input[type="submit"]')
+    mod.wait_for_url(re.compile(r"/admin/$"))
+
+    # the admin's home lists the queue; the reported pair is in it with its numbers
+    mod.click("text=Очередь честной игры")
+    mod.wait_for_selector("#fairplay-queue")
+    row = mod.locator(".fairplay-pair", has_text=names[0]).filter(has_text=names[1])
+    assert row.count() == 1
+    assert "партии оценены" in row.inner_text()  # the bots' grading is there
+    row.locator(".pair-link").click()
+    mod.wait_for_selector("#fairplay-pair")
+    assert mod.locator(".pair-game").count() == 3
+    assert mod.locator("#pair-actions a").count() == 4  # warn, ban, playban, reverse ratings for both
+
+    # a graded move opens the replay at that move
+    move = mod.locator(".graded-move").first
+    number = int(re.search(r"step=(\d+)", move.get_attribute("href")).group(1))
+    move.click()
+    mod.wait_for_url(re.compile(rf"/games/\d+/replay\?step={number}$"))
+    assert f"Ход {number} из" in mod.inner_text("main")
+    mod.screenshot(path=str(artifacts_dir() / "fairplay-replay.png"), full_page=True)
+    mod.go_back()
+    mod.wait_for_selector("#fairplay-pair")
+
+    # annul the first game, with a reason; moderation's service recomputes ratings and writes the audit log
+    first = mod.locator(".pair-game").first
+    game_id = first.get_attribute("id").removeprefix("game-")
+    first.locator('input[name="reason"]').fill("сговор против третьего игрока")
+    first.locator(".annul-form button").click()
+    mod.wait_for_selector(f"#game-{game_id} .annulled")
+    assert mod.locator(f"#game-{game_id} .annul-form").count() == 0
+    assert "аннулирована" in mod.inner_text(".messagelist")
+    mod.screenshot(path=str(artifacts_dir() / "fairplay-pair.png"), full_page=True)
+    mod.goto(f"{url}/admin/moderation/auditentry/?q={names[0]}")
+    assert "сговор против третьего игрока" in mod.inner_text("#result_list")
+    context.close()
