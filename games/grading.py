@@ -48,6 +48,9 @@ DECISIVE = 0.15
 KEEP_DECISIVE = 5
 #: the default share of a decision's time the bot thinks; the rest rolls the two moves out
 THINK_SHARE = 0.5
+#: a rollout's players choose at random this often: the heuristic alone plays one line from the true
+#: position, so every rollout would be the same game and a move's value a single 0 or 1
+ROLLOUT_EPSILON = 0.1
 
 
 @dataclass(frozen=True)
@@ -129,7 +132,13 @@ def _outcomes(state: State, seat: int, action: Action, seed: int, policy: Policy
             break
         who = st.to_act()[0]
         legal = st.legal_actions(who)
-        st.apply(who, legal[0] if len(legal) == 1 else policy(st.view(who), legal, [], rng))
+        if len(legal) == 1:
+            action = legal[0]
+        elif rng.random() < ROLLOUT_EPSILON:
+            action = rng.choice(legal)
+        else:
+            action = policy(st.view(who), legal, [], rng)
+        st.apply(who, action)
     return [float(worlds.utility(st, s)) for s in range(st.seats)]
 
 

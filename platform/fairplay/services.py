@@ -77,11 +77,16 @@ def game_grade(game: Game, user: int, partner: int, seat: int, partner_seat: int
     return row
 
 
-def pair_grade(a: int, b: int, *, limit: int = 30, budget: float | None = None) -> int:
-    """Grade both players of a pair in their latest ``limit`` shared games not yet graded; returns rows made.
+#: a pair's games graded at most, newest first (older ones add little once these are graded)
+MAX_GAMES = 30
+
+
+def pair_grade(a: int, b: int, *, limit: int = MAX_GAMES, budget: float | None = None) -> int:
+    """Grade both players of a pair in up to ``limit`` of their latest shared games not graded yet; returns the
+    games graded.
 
     Each game costs at most ``budget`` seconds per player (``FAIRPLAY_GRADE_SECONDS``); a game whose
-    rules have no bot world model (nothing to grade it with) is skipped.
+    rules have no bot world model (nothing to grade it with) is skipped; annulled games are not graded.
     """
     budget = _budget() if budget is None else budget
     done = {
@@ -91,15 +96,29 @@ def pair_grade(a: int, b: int, *, limit: int = 30, budget: float | None = None) 
         )
     }
     made = 0
-    for game, seat_a, seat_b in pair_games(a, b)[:limit]:  # annulled games are not graded
+    for game, seat_a, seat_b in pair_games(a, b)[:MAX_GAMES]:
+        if made >= limit:
+            break
         if not get_game(game.table.game).bots.get("worlds"):
             continue
-        for user, partner, seat, partner_seat in ((a, b, seat_a, seat_b), (b, a, seat_b, seat_a)):
-            if (game.pk, user) in done:
-                continue
+        todo = [
+            (user, partner, seat, partner_seat)
+            for user, partner, seat, partner_seat in ((a, b, seat_a, seat_b), (b, a, seat_b, seat_a))
+            if (game.pk, user) not in done
+        ]
+        for user, partner, seat, partner_seat in todo:
             game_grade(game, user, partner, seat, partner_seat, budget=budget)
-            made += 1
+        made += bool(todo)
     log.info("fairplay: graded %d game(s) of pair %d-%d", made, a, b)
+    return made
+
+
+def pair_grade_step(a: int, b: int) -> int:
+    """One task's share: one game graded (at most twice ``FAIRPLAY_GRADE_SECONDS``, so a worker that also
+    plays bots' moves is never held for long), then the next game queued as a task of its own."""
+    made = pair_grade(a, b, limit=1)
+    if made:
+        pair_grade_queue(a, b)
     return made
 
 

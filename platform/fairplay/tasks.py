@@ -5,9 +5,10 @@ from celery import shared_task
 
 @shared_task(ignore_result=True)
 def grade_pair(a: int, b: int) -> int:
-    from fairplay.services import pair_grade
+    """Grade one of the pair's games not graded yet and queue the next (fired twice, each game is graded once)."""
+    from fairplay.services import pair_grade_step
 
-    return pair_grade(a, b)
+    return pair_grade_step(a, b)
 
 
 @shared_task(ignore_result=True)

@@ -72,7 +72,9 @@ def test_a_pairs_games_are_graded_once_each_way(people, settings) -> None:
     store([ann, cat, User.objects.create_user("dan")], 3)  # bob was not there: not theirs
     annulled = store([bob, ann, cat], 4)
     Game.objects.filter(pk=annulled.pk).update(annulled=True)
-    assert tasks.grade_pair(ann.pk, bob.pk) == 4  # two games, each player against the other
+    # one game per task (each player against the other), the next queued after it
+    assert tasks.grade_pair(ann.pk, bob.pk) == 1 and GameGrade.objects.count() == 2
+    assert tasks.grade_pair(ann.pk, bob.pk) == 1 and GameGrade.objects.count() == 4
     assert tasks.grade_pair(ann.pk, bob.pk) == 0  # fired again: nothing graded twice
     rows = GameGrade.objects.all()
     assert {(r.game_id, r.user_id, r.partner_id) for r in rows} == {
@@ -126,3 +128,19 @@ def test_plain_staff_and_players_see_no_queue(client, people) -> None:
     game = store([ann, bob, cat], 7)
     answer = client.post(reverse("admin:fairplay_pair_annul", args=[ann.pk, bob.pk]), {"game": game.pk, "reason": "x"})
     assert answer.status_code == 403 and not Game.objects.get(pk=game.pk).annulled
+
+
+def test_each_task_grades_one_game_and_queues_the_next_until_none_is_left(
+    people, settings, monkeypatch, django_capture_on_commit_callbacks
+) -> None:
+    settings.FAIRPLAY_GRADE_SECONDS = 0.3
+    ann, bob, cat = people
+    store([ann, bob, cat], 8)
+    sent: list[tuple[int, int]] = []
+    monkeypatch.setattr(tasks.grade_pair, "delay", lambda a, b: sent.append((a, b)))
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.grade_pair(ann.pk, bob.pk)
+    assert sent == [(ann.pk, bob.pk)]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.grade_pair(ann.pk, bob.pk) == 0
+    assert sent == [(ann.pk, bob.pk)]  # nothing left: the chain stops
