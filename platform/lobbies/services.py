@@ -479,25 +479,35 @@ def seek_join(
         )
     options = dict(state.options)
     key = _queue_key(game, seats, options, match_options, turn_seconds, rated)
-    queue, _created = SeekQueue.objects.get_or_create(
-        key=key,
-        defaults={
-            "game": game,
-            "seats": seats,
-            "options": options,
-            "match_options": match_options,
-            "turn_seconds": turn_seconds,
-            "rated": rated,
-        },
-    )
+    rating = rating_for_queue(user, game)  # read before the queue's lock: the lock is held as briefly as it can be
     Seek.objects.filter(user=user).delete()
-    queue = SeekQueue.objects.select_for_update().get(pk=queue.pk)
+    queue = _locked_queue(key, game, seats, options, match_options, turn_seconds, rated)
     now = now or timezone.now()
-    Seek.objects.create(
-        queue=queue, user=user, rating=rating_for_queue(user, game), bots_after=bots_after, created_at=now
-    )
-    tables = seek_queue_pair(queue=queue, now=now)
-    return next((t for t in tables if t.seats.filter(user=user).exists()), None)
+    Seek.objects.create(queue=queue, user=user, rating=rating, bots_after=bots_after, created_at=now)
+    # he was checked above, under his own lock: pairing checks only the others it seats
+    made = _pair(queue, now, checked={user.pk}, check_all=False)
+    return next((table for table, players in made if user.pk in players), None)
+
+
+def _locked_queue(
+    key: str,
+    game: str,
+    seats: int,
+    options: dict[str, Any],
+    match_options: dict[str, Any],
+    turn_seconds: int,
+    rated: bool,
+) -> SeekQueue:
+    """The queue of these settings, locked (made on its first join)."""
+    queue = SeekQueue.objects.select_for_update().filter(key=key).first()
+    if queue is not None:
+        return queue
+    fields = {"game": game, "seats": seats, "options": options, "match_options": match_options}
+    try:
+        with transaction.atomic():
+            return SeekQueue.objects.create(key=key, turn_seconds=turn_seconds, rated=rated, **fields)
+    except IntegrityError:  # made by a join racing this one: its row, once it commits
+        return SeekQueue.objects.select_for_update().get(key=key)
 
 
 def seek_leave(*, user: User) -> bool:
@@ -506,49 +516,66 @@ def seek_leave(*, user: User) -> bool:
         return Seek.objects.filter(user=user).delete()[0] > 0
 
 
-def _seek_unfit(seek: Seek) -> bool:
-    user = seek.user
-    return not user.is_active or bool(standing.play_refusal(user)) or _sits_at_live_table(user) is not None
+def _unfit(players: list[User]) -> set[int]:
+    """Of these waiting players, those who may no longer be seated: gone, banned or playbanned, or sitting at a
+    live table since they joined."""
+    if not players:
+        return set()
+    live = (Table.Status.OPEN, Table.Status.PLAYING)
+    seated = Seat.objects.filter(user__in=players, away=False, table__status__in=live).values_list("user_id")
+    unfit = {user_id for (user_id,) in seated}
+    return unfit | {u.pk for u in players if not u.is_active or standing.play_refusal(u)}
 
 
 def seek_queue_pair(*, queue: SeekQueue, now: datetime | None = None) -> list[Table]:
     """Seat every group the queue (locked here) can make now: full groups of people first, then a player whose
-    wait for bots is over with bots on the empty seats. A player who may no longer play is dropped from it."""
-    now = now or timezone.now()
+    wait for bots is over with bots on the empty seats. Every waiting player who may no longer play is dropped."""
     with transaction.atomic():
         queue = SeekQueue.objects.select_for_update().get(pk=queue.pk)
-        seeks = list(Seek.objects.select_for_update().filter(queue=queue).order_by("created_at", "pk"))
-        # each player's row lock, the one sitting down by hand takes: held to the commit, so a hand join waits and
-        # then sees this table; a player whose lock is busy (he is sitting down by hand right now) is left out of
-        # this pairing instead of waited for (waiting here, under the queue's lock, could deadlock)
-        free = User.objects.select_for_update(skip_locked=True).filter(pk__in=[s.user_id for s in seeks])
-        users = {u.pk: u for u in free}
-        seeks = [s for s in seeks if s.user_id in users]
-        for seek in seeks:
-            seek.user = users[seek.user_id]
-        unfit = [s for s in seeks if _seek_unfit(s)]
-        Seek.objects.filter(pk__in=[s.pk for s in unfit]).delete()
-        waiting = [
-            pairing.Waiting(
-                user_id=s.user_id,
-                rating=s.rating,
-                waited=(now - s.created_at).total_seconds(),
-                bots_after=s.bots_after,
-            )
-            for s in seeks
-            if s not in unfit
-        ]
+        return [table for table, _players in _pair(queue, now or timezone.now(), checked=set(), check_all=True)]
 
-        def blocked(a: int, b: int) -> bool:
-            return blocks.blocked_either(users[a], users[b])
 
-        tables = []
-        for pick in (pairing.full_group, pairing.group_with_bots):
-            while (group := pick(waiting, queue.seats, queue.rated, blocked)) is not None:
-                tables.append(_seek_table(queue, [users[w.user_id] for w in group]))
-                taken = {w.user_id for w in group}
-                waiting = [w for w in waiting if w.user_id not in taken]
-        return tables
+def _pair(queue: SeekQueue, now: datetime, checked: set[int], check_all: bool) -> list[tuple[Table, set[int]]]:
+    """The pairing itself, under the queue's lock (the caller's transaction): each table made, with its players.
+    Every waiting player is checked (``check_all``, the sweep), or only those about to be seated (a join, which
+    then costs the same however many wait), except the ``checked``; one found unfit is dropped from the queue."""
+    seeks = list(Seek.objects.select_for_update().filter(queue=queue).order_by("created_at", "pk"))
+    # each player's row lock, the one sitting down by hand takes: held to the commit, so a hand join waits and
+    # then sees this table; a player whose lock is busy (he is sitting down by hand right now) is left out of
+    # this pairing instead of waited for (waiting here, under the queue's lock, could deadlock)
+    free = User.objects.select_for_update(skip_locked=True).filter(pk__in=[s.user_id for s in seeks])
+    users = {u.pk: u for u in free}
+    seeks = [s for s in seeks if s.user_id in users]
+    unfit = _unfit([users[s.user_id] for s in seeks if s.user_id not in checked]) if check_all else set()
+    waiting = [
+        pairing.Waiting(
+            user_id=s.user_id,
+            rating=s.rating,
+            waited=(now - s.created_at).total_seconds(),
+            bots_after=s.bots_after,
+        )
+        for s in seeks
+        if s.user_id not in unfit
+    ]
+    pairs: dict[tuple[int, int], bool] = {}
+
+    def blocked(a: int, b: int) -> bool:
+        pair = (min(a, b), max(a, b))
+        if pair not in pairs:
+            pairs[pair] = blocks.blocked_either(users[a], users[b])
+        return pairs[pair]
+
+    made: list[tuple[Table, set[int]]] = []
+    for pick in (pairing.full_group, pairing.group_with_bots):
+        while (group := pick(waiting, queue.seats, queue.rated, blocked)) is not None:
+            taken = {w.user_id for w in group}
+            dropped = set() if check_all else _unfit([users[i] for i in taken - checked])
+            if not dropped:
+                made.append((_seek_table(queue, [users[w.user_id] for w in group]), taken))
+            unfit |= dropped
+            waiting = [w for w in waiting if w.user_id not in (dropped or taken)]
+    Seek.objects.filter(queue=queue, user_id__in=unfit).delete()
+    return made
 
 
 def _seek_table(queue: SeekQueue, players: list[User]) -> Table:
