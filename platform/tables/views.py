@@ -34,8 +34,12 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = Game.objects.select_related("table").filter(pk=game_id).first()
-    # someone who may not see the table hears the same as for a game that does not exist
-    if game is None or not table_visible_to(game.table, request.user, request.GET.get("invite", "")):
+    # someone who may not see the table hears the same as for a game that does not exist; staff who may read
+    # games (moderators following a report or a fair-play pair) see a private table's replay too
+    if game is None or not (
+        table_visible_to(game.table, request.user, request.GET.get("invite", ""))
+        or (request.user.is_staff and request.user.has_perm("tables.view_game"))
+    ):
         raise Http404("no such game")
     if game.status != Game.Status.FINISHED:
         messages.info(request, _("A replay is available once the game is over."))

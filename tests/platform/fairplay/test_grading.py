@@ -144,3 +144,14 @@ def test_each_task_grades_one_game_and_queues_the_next_until_none_is_left(
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.grade_pair(ann.pk, bob.pk) == 0
     assert sent == [(ann.pk, bob.pk)]  # nothing left: the chain stops
+
+
+def test_a_moderator_opens_the_replay_of_a_private_tables_game(client, people, moderator) -> None:
+    ann, bob, cat = people
+    game = store([ann, bob, cat], 9)
+    Table.objects.filter(pk=game.table_id).update(private=True)
+    outsider = User.objects.create_user("eve", "e@example.com", "pw-cards-123")
+    client.force_login(outsider)
+    assert client.get(reverse("replay", args=[game.pk]) + "?step=3").status_code == 404
+    client.force_login(moderator)
+    assert client.get(reverse("replay", args=[game.pk]) + "?step=3").status_code == 200
