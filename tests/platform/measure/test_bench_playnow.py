@@ -17,7 +17,8 @@ def test_bench_playnow_prints_its_figures_and_cleans_up():
     call_command("bench_playnow", players=26, seconds=0.2, threads=4, stdout=out)
     text = out.getvalue()
     # 26 players over queues of 2, 3, 4 and 2 seats: 7+7+6+6 joiners seat 3+2+1+3 tables, 1+1+2+0 wait
-    assert "tables 9, seated 22, still waiting 4, seated twice 0" in text, text
-    assert "join p50" in text and "seated after the queue filled" in text
+    assert "tables 9 (0 made by a later pairing, not a click), seated 22, still waiting 4, seated twice 0" in text, text
+    assert "join p50" in text and "seat latency (queue filled -> seated, per player): p50" in text
+    assert "load average before" in text
     assert not User.objects.filter(username__startswith="pnb").exists()
     assert not Table.objects.exists() and not Seek.objects.exists()
