@@ -12,6 +12,10 @@ in or said *done*, and what the defender did. Three choices touch another seat:
 - ``take``: a defender who took instead of beating the bout off spared the seat
   to his left the attack he would have led next.
 
+Hand sizes are public: six each, the cards each move lays, the table taken by a
+defender who took, and the draw after each bout (D9: the leader first, then
+clockwise from the defender's left, the defender last, up to six while the stock lasts).
+
 Partners in team play act for each other by the rules: their choices towards each
 other are left out.
 """
@@ -21,9 +25,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.durak.bout import DRAW_ORDER
 from games.fairplay import Interaction, Record, next_in_game, still_playing
 
 DEFENCE = frozenset(("cover", "take", "transfer", "show"))
+HAND = 6
+
+
+class Hands:
+    """Each seat's number of cards, followed from the public record."""
+
+    def __init__(self, seats: int, options: Mapping[str, Any]) -> None:
+        self.sizes = [HAND] * seats
+        self.stock = max(int(options.get("deck") or 36) - HAND * seats, 0)
+        self.table = 0
+
+    def lay(self, seat: int, cards: int) -> None:
+        if 0 <= seat < len(self.sizes):
+            self.sizes[seat] -= cards
+        self.table += cards
+
+    def end_bout(self, leader: int, defender: int, taken: bool) -> None:
+        seats = len(self.sizes)
+        if taken:
+            self.sizes[defender] += self.table
+        self.table = 0
+        if not (0 <= leader < seats and 0 <= defender < seats and seats < len(DRAW_ORDER)):
+            return
+        for s in DRAW_ORDER[seats][leader][defender]:
+            need = min(max(HAND - self.sizes[s], 0), self.stock)
+            self.sizes[s] += need
+            self.stock -= need
+
+    def bucket(self, seat: int) -> str:
+        cards = self.sizes[seat] if 0 <= seat < len(self.sizes) else HAND
+        return "S" if cards <= 2 else "M" if cards <= 6 else "L"
 
 
 def interactions(record: Record, seats: int, options: Mapping[str, Any]) -> list[Interaction]:
@@ -31,11 +67,13 @@ def interactions(record: Record, seats: int, options: Mapping[str, Any]) -> list
     teams = bool(options.get("teams")) and seats % 2 == 0
     transfers = options.get("mode") == "transfer"
     out: list[Interaction] = []
+    hands = Hands(seats, options)
+    leader: int | None = None
     attacker: int | None = None
     defender: int | None = None
     taking = False
     answered = False  # the defender answered the current lead (or transfer) already
-    pending: list[tuple[int, int, str]] = []  # throw decisions before the defender showed himself
+    pending: list[tuple[int, int, str, str]] = []  # throw decisions before the defender showed himself
 
     def add(
         i: int, actor: int, target: int, kind: str, situation: str, spared: bool, chose: str, alts: tuple[str, ...]
@@ -43,23 +81,17 @@ def interactions(record: Record, seats: int, options: Mapping[str, Any]) -> list
         if actor != target and not (teams and actor % 2 == target % 2):
             out.append(Interaction(i, actor, target, kind, situation, spared, chose, alts))
 
-    def throw_decision(i: int, seat: int, chose: str) -> None:
+    def throw_decision(i: int, seat: int, chose: str, hand: str) -> None:
         assert defender is not None
         role = "lead" if seat == attacker else "side"
-        add(
-            i,
-            seat,
-            defender,
-            "throw_in",
-            f"{'taking' if taking else 'bout'}:{role}",
-            chose == "done",
-            chose,
-            ("throw", "done"),
-        )
+        situation = f"{'taking' if taking else 'bout'}:{role}:hand{hand}"
+        add(i, seat, defender, "throw_in", situation, chose == "done", chose, ("throw", "done"))
 
     def close_bout(at: int) -> None:
         if defender is None:
             return
+        if leader is not None:
+            hands.end_bout(leader, defender, taking)
         spared = next_in_game(defender, at, last)
         if spared is not None:
             add(at, defender, spared, "take", "bout", taking, "take" if taking else "beat off", ("take", "beat off"))
@@ -69,11 +101,15 @@ def interactions(record: Record, seats: int, options: Mapping[str, Any]) -> list
         if kind == "attack":
             close_bout(i - 1)
             attacker, defender, taking, answered, pending = seat, None, False, False, []
+            leader = seat
+            hands.lay(seat, len(action.get("cards") or ()))
         elif kind in DEFENCE and attacker is not None:
+            if kind in ("cover", "transfer"):
+                hands.lay(seat, 1)
             if defender != seat:
                 defender, answered = seat, False
-                for j, thrower, chose in pending:
-                    throw_decision(j, thrower, chose)
+                for j, thrower, chose, hand in pending:
+                    throw_decision(j, thrower, chose, hand)
                 pending = []
             if not answered and transfers:
                 target = next_in_game(seat, i, last)
@@ -87,9 +123,12 @@ def interactions(record: Record, seats: int, options: Mapping[str, Any]) -> list
                 # the next seat to defend shows himself by his answer
                 defender, answered, attacker = None, False, seat
         elif kind in ("throw", "done") and attacker is not None:
+            hand = hands.bucket(seat)  # before the throw: what he held when he chose
+            if kind == "throw":
+                hands.lay(seat, len(action.get("cards") or ()))
             if defender is None:
-                pending.append((i, seat, kind))
+                pending.append((i, seat, kind, hand))
             elif seat != defender:
-                throw_decision(i, seat, kind)
+                throw_decision(i, seat, kind, hand)
     close_bout(len(record) - 1)
     return out

@@ -11,8 +11,11 @@ and situation, pulled towards the whole population's rate by a prior worth
 habits). A pair's evidence per kind, both directions pooled, is the one-sided
 log-likelihood ratio of the observed sparing rate against that expectation
 (zero when they spared each other no more than expected). The score is the sum
-over kinds, divided by ``DISPERSION`` because choices within one game are not
-independent (one hand without a matching card says *done* many times). It grows
+over kinds, each divided by that kind's dispersion: choices within one game are not
+independent (one hand without a matching card says *done* many times), so the
+spread of observed around expected over *all* pairs, (O - E)^2 / variance averaged,
+is measured per kind (at least 1) and the evidence discounted by it, as a
+quasi-likelihood does. Colluders are few, so they hardly move it. It grows
 with the number of shared decisions: a handful of games cannot reach the threshold
 unless nearly every decision went one way against strong odds.
 """
@@ -20,6 +23,7 @@ unless nearly every decision went one way against strong odds.
 from __future__ import annotations
 
 import math
+import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,11 +31,15 @@ from dataclasses import dataclass, field
 from games.fairplay import Interaction
 
 #: the score at or above which a pair is flagged for a moderator (measured: ``bench_fairplay``)
-THRESHOLD = 8.0
+THRESHOLD = 9.0
 #: how many interactions the population's rate counts for in a player's own expected rate
-PRIOR = 20.0
-#: choices within one game are correlated; the likelihood ratio is divided by this
-DISPERSION = 2.0
+PRIOR = 5.0
+#: how many chances the expectation counts for in a pair's own rate (``one_sided_llr``)
+PAIR_PRIOR = 4.0
+#: the median of a chi-square variable with one degree of freedom
+CHI2_1_MEDIAN = 0.4549
+#: a kind's dispersion is measured over the pairs with at least this many chances in it
+DISPERSION_MIN_CHANCES = 20
 #: a "cheating or collusion" report about the pair adds this much to its rank (not to its score)
 REPORT_WEIGHT = 4.0
 #: how many of the most telling moves a pair carries (for replay links)
@@ -60,7 +68,7 @@ class KindStat:
     spared: int
     #: how many would be spared if each treated the other as he treats everyone else
     expected: float
-    #: one-sided log-likelihood ratio (nats, before ``DISPERSION``)
+    #: one-sided log-likelihood ratio (nats), already divided by the kind's dispersion
     llr: float
 
 
@@ -88,11 +96,16 @@ class PairScore:
 
 
 def one_sided_llr(spared: float, chances: float, expected: float) -> float:
-    """n * KL(observed rate || expected rate) when more were spared than expected, else 0."""
+    """n * KL(pair's rate || expected rate) when more were spared than expected, else 0.
+
+    The pair's rate is the observed one pulled towards the expected by ``PAIR_PRIOR``
+    pseudo-chances (a Beta prior centred on the expectation): two spared of two where one
+    in ten was expected is not yet evidence; two hundred of two hundred is.
+    """
     if chances <= 0 or spared <= expected:
         return 0.0
     p = min(max(expected / chances, 1e-6), 1 - 1e-6)
-    q = spared / chances
+    q = (spared + PAIR_PRIOR * p) / (chances + PAIR_PRIOR)
     out = 0.0
     if q > 0:
         out += q * math.log(q / p)
@@ -156,21 +169,25 @@ def score_pairs(
         p0 = (f_pop + 1) / (n_pop + 2)
         return (f_all - f_t + PRIOR * p0) / (n_all - n_t + PRIOR)
 
-    by_pair: dict[tuple[int, int], dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0, 0.0]))
+    by_pair: dict[tuple[int, int], dict[str, list[float]]] = defaultdict(
+        lambda: defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
+    )
     for (actor, target, kind, situation), (n, f) in toward.items():
         e = expected_rate(actor, target, kind, situation)
         acc = by_pair[(min(actor, target), max(actor, target))][kind]
         acc[0] += n
         acc[1] += f
         acc[2] += n * e
+        acc[3] += n * e * (1 - e)
+    spread = dispersion(by_pair)
 
     out = []
     for (a, b), game_ids in shared.items():
         kinds = [
-            KindStat(kind, int(n), int(f), e, one_sided_llr(f, n, e))
-            for kind, (n, f, e) in sorted(by_pair.get((a, b), {}).items())
+            KindStat(kind, int(n), int(f), e, one_sided_llr(f, n, e) / spread.get(kind, 1.0))
+            for kind, (n, f, e, _v) in sorted(by_pair.get((a, b), {}).items())
         ]
-        score = sum(k.llr for k in kinds) / DISPERSION
+        score = sum(k.llr for k in kinds)
         chance = others_at[a] * played[b] / max(seat_games - played[a], 1)
         ratio = len(game_ids) / chance if chance > 0 else 0.0
         telling = sorted(
@@ -196,6 +213,20 @@ def score_pairs(
         )
     out.sort(key=lambda p: (-p.rank, -p.games, p.a, p.b))
     return out
+
+
+def dispersion(by_pair: Mapping[tuple[int, int], Mapping[str, Sequence[float]]]) -> dict[str, float]:
+    """Per kind, how much wider than binomial the pairs' (observed - expected)^2 / variance runs (at least 1).
+
+    The median over the pairs with enough chances, scaled by the median of a chi-square with one degree of
+    freedom: a colluding pair far out in the tail cannot widen it and so hide itself.
+    """
+    ratios: dict[str, list[float]] = defaultdict(list)
+    for kinds in by_pair.values():
+        for kind, (n, f, e, v) in kinds.items():
+            if n >= DISPERSION_MIN_CHANCES and v > 0:
+                ratios[kind].append((f - e) ** 2 / v)
+    return {kind: max(1.0, statistics.median(found) / CHI2_1_MEDIAN) for kind, found in ratios.items() if found}
 
 
 def summary(kinds: Sequence[KindStat], games: int, ratio: float, reports: int) -> str:

@@ -45,15 +45,31 @@ def test_durak_throw_ins_aim_at_the_defender_and_done_spares_him():
     ]
     throws = [x for x in short(durak(record, 4, {})) if x[2] == "throw_in"]
     assert throws == [
-        (0, 1, "throw_in", "bout:lead", True),
-        (2, 1, "throw_in", "bout:side", False),
-        (3, 1, "throw_in", "bout:side", True),
-        (2, 1, "throw_in", "bout:side", True),
-        (3, 2, "throw_in", "taking:side", False),
-        (0, 2, "throw_in", "taking:side", True),
-        (1, 0, "throw_in", "bout:side", True),
-        (2, 0, "throw_in", "bout:side", True),
+        (0, 1, "throw_in", "bout:lead:handM", True),
+        (2, 1, "throw_in", "bout:side:handM", False),
+        (3, 1, "throw_in", "bout:side:handM", True),
+        (2, 1, "throw_in", "bout:side:handM", True),
+        (3, 2, "throw_in", "taking:side:handM", False),
+        (0, 2, "throw_in", "taking:side:handM", True),
+        (1, 0, "throw_in", "bout:side:handM", True),
+        (2, 0, "throw_in", "bout:side:handL", True),  # he took two cards in the bout before
     ]
+
+
+def test_durak_throw_ins_are_compared_by_the_thrower_hand_size_which_the_record_tracks():
+    record = [
+        (0, {"type": "attack", "cards": ["9D", "9S", "9C"]}),
+        (1, {"type": "take"}),  # 1 holds 9 now; 0 draws back to 6
+        (0, {"type": "done"}),
+        (2, {"type": "done"}),
+        (3, {"type": "done"}),
+        (2, {"type": "attack", "cards": ["6S"]}),
+        (3, {"type": "cover", "attack": "6S", "card": "7S"}),
+        (1, {"type": "throw", "cards": ["6H"]}),
+        (0, {"type": "done"}),
+    ]
+    found = [(x.actor, x.situation) for x in durak(record, 4, {}) if x.kind == "throw_in"]
+    assert found[-2:] == [(1, "bout:side:handL"), (0, "bout:side:handM")]
 
 
 def test_durak_a_take_spares_the_seat_the_defender_would_have_attacked():
@@ -101,8 +117,8 @@ def test_durak_partners_in_team_play_are_left_out():
         (0, {"type": "done"}),
     ]
     found = short(durak(record, 4, {"teams": True}))
-    assert (3, 1, "throw_in", "bout:side", True) not in found
-    assert (2, 1, "throw_in", "bout:side", True) in found
+    assert (3, 1, "throw_in", "bout:side:handM", True) not in found
+    assert (2, 1, "throw_in", "bout:side:handM", True) in found
 
 
 def test_durak_throw_targets_match_the_engine_defender_in_real_games():
@@ -124,6 +140,22 @@ def test_durak_throw_targets_match_the_engine_defender_in_real_games():
 # -- Believe It or Not -------------------------------------------------------------
 
 
+def test_verish_compares_doubts_within_the_answerer_hand_size_which_the_record_tracks():
+    # 3 seats, 36 cards: 12 each; seat 0 deals (opens); a taken pile goes to the taker's hand
+    record = [
+        (0, {"type": "claim", "count": 4, "kind": "Q"}),
+        (1, {"type": "add", "count": 4}),
+        (2, {"type": "doubt", "check": {"claimant": 1, "true": True, "taker": 2}}),
+        (2, {"type": "claim", "count": 4, "kind": "T"}),
+        (0, {"type": "believe", "check": {"claimant": 2, "true": True, "taker": None}}),
+        (0, {"type": "claim", "count": 4, "kind": "A"}),
+        (1, {"type": "doubt", "check": {"claimant": 0, "true": True, "taker": 1}}),
+    ]
+    hands = [x.situation.split(":")[1] for x in verish(record, 3, {})]
+    # seat 1 answers with 12, seat 2 with 12, seat 0 with 8, seat 1 with 8
+    assert hands == ["hand4", "hand4", "hand3", "hand3"]
+
+
 def test_verish_doubts_aim_at_the_last_placement_and_believing_or_adding_spares():
     record = [
         (0, {"type": "claim", "count": 2, "kind": "Q"}),
@@ -135,10 +167,10 @@ def test_verish_doubts_aim_at_the_last_placement_and_believing_or_adding_spares(
         (1, {"type": "believe", "check": {"claimant": 0, "true": True, "taker": None}}),
     ]
     assert short(verish(record, 3, {})) == [
-        (1, 0, "doubt", "count2", False),
-        (2, 1, "doubt", "count1", True),
-        (0, 2, "doubt", "count3", True),
-        (1, 0, "doubt", "count3", True),
+        (1, 0, "doubt", "count2:hand4", False),
+        (2, 1, "doubt", "count1:hand4", True),
+        (0, 2, "doubt", "count3:hand4", True),
+        (1, 0, "doubt", "count3:hand4", True),
     ]
 
 
