@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from games.fairplay import Interaction
 
 #: the score at or above which a pair is flagged for a moderator (measured: ``bench_fairplay``)
-THRESHOLD = 9.0
+THRESHOLD = 7.5
 #: how many interactions the population's rate counts for in a player's own expected rate
 PRIOR = 5.0
 #: how many chances the expectation counts for in a pair's own rate (``one_sided_llr``)
