@@ -24,6 +24,8 @@ NEW_BELOW = 5
 RELIABLE = 90
 #: the minimums a table's creator or an event's organizer may ask for (finish rate, percent)
 MINIMUMS = (80, 90, 95)
+#: the numbers above, for the pages that explain them
+COUNTS = {"games": COUNTED_GAMES, "new": NEW_BELOW, "reliable": RELIABLE}
 
 
 def mark(games: int, finished: int, timed_out: int) -> Reliability:

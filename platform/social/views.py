@@ -20,6 +20,7 @@ from leaderboards.selectors import player_ratings
 from lobbies.forms import TableForm
 from notifications.selectors import notifications_of
 from notifications.services import notification_mark_read
+from reliability import selectors as reliability
 from social import games as game_reads
 from social import panels, selectors, services
 from social.forms import ProfileForm
@@ -190,6 +191,9 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         "games_played": selectors.profile_games_played(player),
         "bot_levels": selectors.bot_levels(player),
         "head_to_head": selectors.profile_head_to_head(request.user, player),
+        # how reliably he finishes his games (none for a bot)
+        "reliability": None if player.is_bot else reliability.reliability_of(player.pk),
+        "reliability_counts": reliability.COUNTS,
     }
     # the report form: moderation adds it (``social.panels.profile_side``)
     page["profile_panels"] = panels_render(panels.profile_side, request, page)
