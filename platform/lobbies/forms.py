@@ -20,6 +20,7 @@ from games.bots import DEFAULT_LEVEL
 from games.options import Option
 from lobbies.services import default_match_length
 from reliability.forms import minimum_field
+from reliability.selectors import RELIABLE
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -205,11 +206,16 @@ class SeekForm(GameOptionsMixin, forms.Form):
         label=gettext_lazy("Bots fill the empty seats"),
         help_text=gettext_lazy("A table with a bot seated is unrated."),
     )
+    reliable_only = forms.BooleanField(required=False, label=gettext_lazy("Reliable players only"))
 
     def __init__(self, game: GameSpec, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choice_field(self, "seats").choices = [(n, str(n)) for n in range(game.min_seats, game.max_seats + 1)]
         self.fields["seats"].initial = game.min_seats
+        self.fields["reliable_only"].help_text = gettext(
+            "Pairs you only with players who finish at least %(reliable)s%% of their games (new players too). "
+            "You may wait longer."
+        ) % {"reliable": RELIABLE}
         self.add_game_fields(game)
 
     def clean(self) -> dict[str, Any]:

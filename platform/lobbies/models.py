@@ -32,6 +32,8 @@ class Seek(models.Model):
     rating = models.FloatField(default=0.0)
     #: bots take the empty seats after he has waited this long; None: he waits for people only
     bots_after = models.PositiveIntegerField(null=True, blank=True)
+    #: pair him only with reliable players (``reliability.selectors.RELIABLE``; new players count as reliable)
+    reliable_only = models.BooleanField(default=False)
     created_at = models.DateTimeField()
 
     class Meta:

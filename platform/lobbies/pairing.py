@@ -3,7 +3,8 @@
 Rated queues pair within a rating window that widens the longer a player waits: ``WINDOW_START`` points around
 his rating at first, ``WINDOW_STEP`` more every ``WINDOW_EVERY`` seconds, and after ``WINDOW_OPEN_AFTER`` seconds
 anyone. Two players fit when their ratings differ by no more than the wider of their two windows (the longer
-waiter's patience counts), and neither has blocked the other (``blocked`` answers). The longest waiter is served
+waiter's patience counts), neither has blocked the other (``blocked`` answers), and neither asked for reliable
+players only while the other is not one. The longest waiter is served
 first; a group is filled in order of waiting.
 """
 
@@ -26,6 +27,10 @@ class Waiting:
     waited: float
     #: seconds after which he accepts bots on the empty seats, or None
     bots_after: float | None = None
+    #: he finishes enough of his games to count as reliable (or is new)
+    reliable: bool = True
+    #: he asked to be paired with reliable players only
+    reliable_only: bool = False
 
 
 def window(waited: float) -> float:
@@ -36,6 +41,8 @@ def window(waited: float) -> float:
 
 
 def fit(a: Waiting, b: Waiting, rated: bool, blocked: Callable[[int, int], bool]) -> bool:
+    if (a.reliable_only and not b.reliable) or (b.reliable_only and not a.reliable):
+        return False
     if rated and abs(a.rating - b.rating) > max(window(a.waited), window(b.waited)):
         return False
     return not blocked(a.user_id, b.user_id)

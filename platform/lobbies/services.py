@@ -454,10 +454,13 @@ def seek_join(
     turn_seconds: int = 60,
     rated: bool = True,
     bots_after: int | None = None,
+    reliable_only: bool = False,
     now: datetime | None = None,
 ) -> Table | None:
     """Put ``user`` in the queue of these settings (leaving any other); the table he was just seated at, if his
-    joining completed a group, else None (he waits; the others' pages are called to a table by notification)."""
+    joining completed a group, else None (he waits; the others' pages are called to a table by notification).
+    ``reliable_only``: pair him only with players who finish at least ``reliability.selectors.RELIABLE`` percent of
+    their games (new players included)."""
     _check_may_play(user)
     if user.is_bot:
         raise LobbyRefused(gettext("Bots do not queue."))
@@ -483,7 +486,9 @@ def seek_join(
     Seek.objects.filter(user=user).delete()
     queue = _locked_queue(key, game, seats, options, match_options, turn_seconds, rated)
     now = now or timezone.now()
-    Seek.objects.create(queue=queue, user=user, rating=rating, bots_after=bots_after, created_at=now)
+    Seek.objects.create(
+        queue=queue, user=user, rating=rating, bots_after=bots_after, reliable_only=reliable_only, created_at=now
+    )
     # he was checked above, under his own lock: pairing checks only the others it seats
     made = _pair(queue, now, checked={user.pk}, check_all=False)
     return next((table for table, players in made if user.pk in players), None)
@@ -547,12 +552,17 @@ def _pair(queue: SeekQueue, now: datetime, checked: set[int], check_all: bool) -
     users = {u.pk: u for u in free}
     seeks = [s for s in seeks if s.user_id in users]
     unfit = _unfit([users[s.user_id] for s in seeks if s.user_id not in checked]) if check_all else set()
+    # read only when someone asked for reliable players: the usual pairing costs no query more
+    picky = any(s.reliable_only for s in seeks)
+    marks = reliability.reliability_marks([s.user_id for s in seeks]) if picky else {}
     waiting = [
         pairing.Waiting(
             user_id=s.user_id,
             rating=s.rating,
             waited=(now - s.created_at).total_seconds(),
             bots_after=s.bots_after,
+            reliable=not picky or reliability.meets(marks[s.user_id], reliability.RELIABLE),
+            reliable_only=s.reliable_only,
         )
         for s in seeks
         if s.user_id not in unfit

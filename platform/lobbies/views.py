@@ -125,6 +125,7 @@ def play_now(request: AuthenticatedRequest) -> HttpResponse:
             turn_seconds=data["turn_seconds"],
             rated=data["rated"],
             bots_after=data["bots_after"],
+            reliable_only=data["reliable_only"],
         )
     except services.LobbyRefused as exc:
         messages.error(request, str(exc))

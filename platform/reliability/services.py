@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db import transaction
 from django.utils import timezone
 
 from games import get_game
@@ -89,3 +90,46 @@ def tally_update(user_ids: Iterable[int]) -> None:
                 "updated_at": now,
             },
         )
+
+
+@transaction.atomic
+def reliability_rebuild() -> tuple[int, int]:
+    """Count every finished or stopped table with two humans or more from what its rows kept (who was away at the
+    end, who resigned, which seats' clocks ran out); why a bot took a seat was not kept, so an away seat counts as
+    left. A stopped table counts only its away seats. Returns (tables counted, players)."""
+    Sitting.objects.all().delete()
+    ended = (Table.Status.FINISHED, Table.Status.ABORTED)
+    seats = Seat.objects.filter(
+        table__status__in=ended, user__isnull=False, user__is_bot=False, bot_level=""
+    ).select_related("table")
+    by_table: dict[int, list[Seat]] = {}
+    for seat in seats:
+        by_table.setdefault(seat.table_id, []).append(seat)
+    by_table = {t: s for t, s in by_table.items() if len(s) >= 2}
+    timed_out = set(
+        Move.objects.filter(game__table_id__in=list(by_table), by="timeout").values_list("game__table_id", "seat")
+    )
+    rows = []
+    for table_id, humans in by_table.items():
+        table = humans[0].table
+        for seat in humans:
+            if seat.user_id is None:
+                continue
+            finished = not seat.away or (seat.resigned and get_game(table.game).resign_ends)
+            if table.status == Table.Status.ABORTED and finished:
+                continue  # stopped before its end: only a walk-out counts
+            rows.append(
+                Sitting(
+                    user_id=seat.user_id,
+                    table_id=table_id,
+                    at=table.finished_at or table.created_at,
+                    finished=finished,
+                    timed_out=(table_id, seat.index) in timed_out,
+                    reason="" if finished else ("resigned" if seat.resigned else "left"),
+                )
+            )
+    Sitting.objects.bulk_create(rows, batch_size=1000)
+    players = {row.user_id for row in rows}
+    Tally.objects.all().delete()
+    tally_update(players)
+    return len(by_table), len(players)

@@ -14,6 +14,7 @@ from core.forms import choice_field
 from core.text import FreeTextField
 from games.base import GameSpec
 from lobbies.forms import OPTION_PREFIX, TIME_BANKS, TURN_SECONDS, GameOptionsMixin
+from reliability.forms import minimum_field
 from tables.models import BOT_LEVELS
 from tournaments import cumulative
 from tournaments.models import Tournament
@@ -92,6 +93,11 @@ class TournamentForm(GameOptionsMixin, forms.Form):
         super().__init__(*args, **kwargs)
         choice_field(self, "table_size").choices = [(n, str(n)) for n in range(game.min_seats, game.max_seats + 1)]
         self.fields["table_size"].initial = 4 if game.min_seats <= 4 <= game.max_seats else game.min_seats
+        # beside the other entry conditions
+        self.fields["min_reliability"] = minimum_field()
+        order = [name for name in self.fields if name != "min_reliability"]
+        order.insert(order.index("min_rated_games") + 1, "min_reliability")
+        self.order_fields(order)
         if cumulative.allowed(game.name):
             self.fields["format"].initial = Tournament.Format.CUMULATIVE
         else:

@@ -92,6 +92,8 @@ class Tournament(models.Model):
         _("minimum rating"), null=True, blank=True, help_text=_("Empty: anyone may register.")
     )
     min_rated_games = models.PositiveIntegerField(_("minimum rated games"), default=0)
+    #: the finish rate (percent) a player needs to register (``reliability.selectors``); 0: anyone
+    min_reliability = models.PositiveSmallIntegerField(_("minimum reliability"), default=0)
     series = models.ForeignKey(
         "Series", on_delete=models.SET_NULL, null=True, blank=True, related_name="events", verbose_name=_("series")
     )

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from core.csvcells import csv_row
+from reliability.selectors import requirement
 from tables.models import Game, Match
 from tournaments.models import Board, Registration, Result, Round, Tournament
 from tournaments.standings import GameRecord, Standing, standings, to_number
@@ -286,6 +287,8 @@ def entry_conditions(tournament: Tournament) -> list[str]:
         out.append(gettext("a rating of at least %(n)d in this game") % {"n": tournament.min_rating})
     if tournament.min_rated_games:
         out.append(gettext("at least %(n)d rated games of this game") % {"n": tournament.min_rated_games})
+    if tournament.min_reliability:
+        out.append(requirement(tournament.min_reliability))
     return out
 
 

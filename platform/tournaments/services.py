@@ -30,6 +30,7 @@ from core.limits import within_limit
 from core.text import TextRefused, clean_text
 from games import InvalidOptions, get_game
 from lobbies.services import table_create
+from reliability import selectors as reliability
 from tables import relay
 from tables.models import Game, Seat, Table
 from tables.services import match_start, seat_set_away
@@ -90,6 +91,7 @@ EDITABLE = (
     "rated",
     "min_rating",
     "min_rated_games",
+    "min_reliability",
 )
 
 
@@ -154,6 +156,8 @@ def _check_fields(game: str, fields: dict[str, Any]) -> dict[str, Any]:
         raise TournamentRefused(_("In a knockout, fewer than a whole table must advance from each table."))
     if fields["rounds"] < 1 or fields["games_per_round"] < 1:
         raise TournamentRefused(_("An event needs at least one round of at least one game."))
+    if fields.get("min_reliability", 0) not in (0, *reliability.MINIMUMS):
+        raise TournamentRefused(_("Choose the players' reliability from the list."))
     return fields
 
 
@@ -248,11 +252,11 @@ def _entered(tournament: Tournament) -> QuerySet[Registration]:
 
 
 def entry_check(tournament: Tournament, user: User) -> None:
-    """The event's entry conditions against the player's rating for its game (refused with what is missing).
-
-    A minimum reliability (how often a player finishes what he starts) is not offered: the platform keeps no
-    such number yet; when it does, it belongs here beside the rating.
-    """
+    """The event's entry conditions against the player's rating for its game and his reliability (how often he
+    finishes what he starts), refused with what is missing."""
+    refusal = reliability.event_refusal(user.pk, tournament.min_reliability)
+    if refusal:
+        raise TournamentRefused(refusal)
     if tournament.min_rating is None and not tournament.min_rated_games:
         return
     from leaderboards.models import PlayerRating

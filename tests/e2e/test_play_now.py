@@ -63,6 +63,14 @@ def test_two_players_click_play_now_and_meet_at_one_table_the_one_who_left_is_no
         page.wait_for_url("**/tables/*/", timeout=TIMEOUT)
         page.wait_for_selector(".live-table.ws-open")
     assert a.url == b.url
+    # each seat shows its player's rating for this game (provisional: nobody has played it yet) and his
+    # reliability ("new": no game with other people yet), on both players' pages
+    for page in (a, b):
+        for index in (0, 1):
+            seat = page.locator(f'#table-seats li.seat[data-seat="{index}"]')
+            assert seat.locator(".badge.rating").inner_text().startswith("1000")
+            assert seat.locator(".badge.rating.provisional").count() == 1
+            assert seat.locator(".badge.reliability.new").inner_text() == "new"
     a.screenshot(path=str(artifacts_dir() / "play-now-table.png"), full_page=True)
 
     state = platform_server.django(SEATED.format(names=names))

@@ -104,3 +104,41 @@ def test_the_lobby_shows_each_players_reliability_in_one_query(
     assert [s.reliability.finished for c in cards for s in c.seats if s.reliability and not s.reliability.new] == [
         98
     ] * 3
+
+
+# -- "Play now": reliable players only ------------------------------------------------------------------------
+
+
+def test_pairing_keeps_an_unreliable_player_from_one_who_asked_for_reliable_players_only():
+    from lobbies.pairing import Waiting, full_group
+
+    def nobody_blocked(a: int, b: int) -> bool:
+        return False
+
+    picky = Waiting(1, 1000.0, 5.0, reliable_only=True)
+    walker = Waiting(2, 1000.0, 4.0, reliable=False)
+    steady = Waiting(3, 1000.0, 3.0)
+    assert full_group([picky, walker], 2, True, nobody_blocked) is None
+    assert full_group([picky, walker, steady], 2, True, nobody_blocked) == [picky, steady]
+    # a player who did not ask sits with anyone
+    assert full_group([walker, steady], 2, True, nobody_blocked) == [walker, steady]
+
+
+def test_the_queue_pairs_a_reliable_only_seek_with_reliable_and_new_players_only(make_user):
+    picky, walker, steady = make_user("picky"), make_user("walker"), make_user("steady")
+    Tally.objects.create(user=walker, games=30, finished=20, timed_out=6)
+    Tally.objects.create(user=steady, games=30, finished=29, timed_out=0)
+    assert services.seek_join(user=picky, game="durak", seats=2, reliable_only=True) is None
+    assert services.seek_join(user=walker, game="durak", seats=2) is None  # 66%: not for him
+    table = services.seek_join(user=steady, game="durak", seats=2)
+    assert table is not None
+    assert set(table.seats.values_list("user__username", flat=True)) == {"picky", "steady"}
+    # the walker still waits; a newcomer asking for reliable players is not paired with him either
+    newcomer = make_user("newcomer")
+    assert services.seek_join(user=newcomer, game="durak", seats=2, reliable_only=True) is None
+
+
+def test_the_play_now_form_offers_it_in_plain_words(client_of, make_user):
+    page = client_of(make_user()).get(reverse("play"), {"game": "durak"}).content.decode()
+    assert 'name="reliable_only"' in page and "Reliable players only" in page
+    assert "finish at least 90% of their games (new players too)" in page

@@ -126,3 +126,19 @@ def test_percentages_in_words_a_player_can_trust():
     assert mark(50, 45, 1) == mark(50, 45, 1) and mark(50, 45, 1).timeouts == 2 and not mark(50, 45, 1).low
     assert mark(3, 0, 3).new and not mark(3, 0, 3).low
     assert mark(0, 0, 0).new and mark(0, 0, 0).games == 0
+
+
+def test_the_history_is_counted_again_from_what_the_tables_kept():
+    from django.core.management import call_command
+
+    table, (_stayer, leaver), game = started_table("durak", 2)
+    time_out_once(game)
+    seat_set_away(table.pk, leaver, True)
+    play_out(game)
+    before = sorted(Sitting.objects.values_list("user_id", "finished", "timed_out"))
+    tallies = sorted(Tally.objects.values_list("user_id", "games", "finished", "timed_out"))
+    Sitting.objects.all().delete()
+    Tally.objects.all().delete()
+    call_command("recompute_reliability", verbosity=0)
+    assert sorted(Sitting.objects.values_list("user_id", "finished", "timed_out")) == before
+    assert sorted(Tally.objects.values_list("user_id", "games", "finished", "timed_out")) == tallies
