@@ -51,7 +51,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from django.core.management.base import BaseCommand, CommandParser
-from django.db import OperationalError, connection, connections
+from django.db import IntegrityError, OperationalError, connection, connections
 
 from accounts.models import User
 from games import GAMES
@@ -111,7 +111,8 @@ def remove_tables(run: str) -> None:
             Table.objects.filter(created_by__username__startswith=f"load-{run}-").delete()
             User.objects.filter(username__startswith=f"load-{run}-").delete()
             return
-        except OperationalError:  # a deadlock with a last move still being applied: try again
+        except (OperationalError, IntegrityError):  # a last move still being applied (a deadlock, or its log
+            # row inserted after the game's were collected for deletion): try again
             if attempt == 4:
                 raise
 
