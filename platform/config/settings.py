@@ -101,6 +101,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "social.context.social",
             ],
+            # every template's {% load i18n %}: constant translations looked up once per language
+            "libraries": {"i18n": "core.templatetags.i18n_once"},
         },
     },
 ]
