@@ -36,6 +36,10 @@ T = TypeVar("T")
 
 Send = tuple[str, str, dict[str, Any]]  # (channel layer alias, group, event)
 
+#: per channel layer alias, what the event loop does to each event of a socket's service just before sending it
+#: (``on_send``)
+_PREPARE: dict[str, Callable[[str, dict[str, Any]], None]] = {}
+
 #: the sends collected for the socket whose thread is running (the list is shared with the thread's context copy)
 _OUTBOX: ContextVar[list[Send] | None] = ContextVar("outbox", default=None)
 
@@ -53,6 +57,13 @@ def group_send(group: str, event: dict[str, Any], alias: str = DEFAULT_CHANNEL_L
             async_to_sync(layer.group_send)(group, event)
         except Exception as exc:  # committed: the change stands, only its notice is lost
             _lost(group, event, exc)
+
+
+def on_send(alias: str, prepare: Callable[[str, dict[str, Any]], None]) -> None:
+    """Have ``prepare(group, event)`` called on the event loop for each event a socket's service sends on
+    ``alias``, before it is sent: it may add to the event what every receiver would otherwise make alike.
+    Its failure is logged and the event sent as it was."""
+    _PREPARE[alias] = prepare
 
 
 class Undelivered(Exception):
@@ -100,7 +111,13 @@ async def _send(alias: str, group: str, events: list[dict[str, Any]]) -> bool:
     layer = get_channel_layer(alias)
     if layer is None:
         return True
+    prepare = _PREPARE.get(alias)
     for event in events:
+        if prepare is not None:
+            try:
+                prepare(group, event)
+            except Exception:
+                log.exception("%s event to %s: preparing it failed; sent as it was", event.get("type"), group)
         try:
             await layer.group_send(group, event)
         except Exception as exc:

@@ -252,7 +252,9 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
         # event's delta) or reads it for all; a change without a move (a seat away, a table stopped) is
         # read afresh
         if event.get("move") is not None:
-            await self.send_state(at_least=(event["game"], event["move"]), delta=event.get("delta"))
+            await self.send_state(
+                at_least=(event["game"], event["move"]), delta=event.get("delta"), drawn=event.get("public")
+            )
         else:
             await self.send_state(fresh=True)
 
@@ -274,14 +276,20 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
             await self.send(text_data=render_announcement(event["event"], event["text"]))
 
     async def send_state(
-        self, at_least: tuple[int, int] | None = None, fresh: bool = False, delta: str | None = None
+        self,
+        at_least: tuple[int, int] | None = None,
+        fresh: bool = False,
+        delta: str | None = None,
+        drawn: dict[str, Any] | None = None,
     ) -> None:
         # two states built at once would each send the log's new lines against the same mark: twice
         async with self.sending:
-            await self._send_state(at_least, fresh, delta)
+            await self._send_state(at_least, fresh, delta, drawn)
 
-    async def _send_state(self, at_least: tuple[int, int] | None, fresh: bool, delta: str | None) -> None:
-        snapshot = await live.snapshot(self.table_id, at_least, fresh, delta)
+    async def _send_state(
+        self, at_least: tuple[int, int] | None, fresh: bool, delta: str | None, drawn: dict[str, Any] | None = None
+    ) -> None:
+        snapshot = await live.snapshot(self.table_id, at_least, fresh, delta, drawn)
         seat = snapshot.seat_of(self.user_id)
         self.relay_first = seat is not None
         if self.json_mode:

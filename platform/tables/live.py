@@ -22,6 +22,12 @@ snapshot from it with no query, keeping the fragments that only the table, the
 seats or the game's end change (the sheet, Leave/Resign, the end banner, the
 links) as rendered. A socket then sends only the fragments that differ from
 what it last sent.
+
+The public fragments are the same in every process, so the process whose socket
+made the move draws them once, before its event is published
+(``prepare_move_event``), and the event carries them in the mover's language:
+a process building the same move from the delta takes them as drawn (they hold
+only what a spectator sees) and draws only its own seats' fragments.
 Rendering runs on the event loop: a template that touched the database there
 would fail loudly (Django refuses sync queries in async code) instead of
 quietly costing a query per socket.
@@ -39,6 +45,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
 from core.sockets import database_sync_to_async
+from tables import relay
 from tables.rendering import play_controls
 from tables.selectors import Snapshot as Data
 from tables.selectors import snapshot_from_delta, table_snapshot
@@ -66,6 +73,8 @@ STEADY = frozenset({"table-sheet", "table-away", "table-end", "table-links"})
 WATCHERS_STEADY = frozenset({"table-play"})
 #: the log's fragment, sent whole only to a page that lacks its earlier lines
 LOG = "table-log"
+#: the public fragments a move's event carries, drawn in the process that made it (the log goes as its new lines)
+CARRIED = frozenset(fid for fid, template, public in FRAGMENTS if public and fid != LOG)
 LOG_TEMPLATE = next(template for fid, template, _ in FRAGMENTS if fid == LOG and template is not None)
 
 
@@ -84,6 +93,23 @@ class Snapshot:
     def follow(self, data: Data) -> Snapshot:
         """The next snapshot after a move that came with a delta: its steady fragments carried over."""
         return Snapshot(data, {key: html for key, html in self.memo.items() if key[0] == "steady"}, self.lineage)
+
+    def adopt(self, drawn: dict[str, Any]) -> None:
+        """Take the public fragments of this move as the process that made it drew them (``carried``)."""
+        lang = drawn.get("lang")
+        for fid, html in (drawn.get("html") or {}).items():
+            if fid in CARRIED and isinstance(html, str):
+                self.memo.setdefault(("public", fid, lang), html)
+        tail = drawn.get("tail")
+        if tail and isinstance(tail[1], str):
+            self.memo.setdefault(("tail", tail[0], lang), tail[1])
+
+    def carried(self, before: Snapshot, lang: str) -> dict[str, Any]:
+        """This move's public fragments in ``lang``, and its log's new lines after ``before``'s, for its event."""
+        html = {fid: self._public(fid, template, lang) for fid, template, _ in FRAGMENTS if fid in CARRIED and template}
+        mark = before.log_mark
+        tail = self.log_tail(mark, lang)
+        return {"lang": lang, "html": html, "tail": [mark[1], tail] if tail is not None else None}
 
     @property
     def _log(self) -> list[Any]:
@@ -232,8 +258,42 @@ async def _load(table_id: int, table: _Table, number: int) -> None:
         table.loading = None
 
 
+def _follow(table: _Table, delta: str | None) -> Snapshot | None:
+    """The table's next snapshot built from a move's ``delta`` and made the latest, when it follows on from the
+    one held and no read is under way (between two awaits: no other load can interleave)."""
+    snap = table.snapshot
+    if not delta or snap is None or table.loading is not None:
+        return None
+    moved = snapshot_from_delta(snap.data, delta)
+    if moved is None:
+        return None
+    table.started += 1
+    table.snapshot, table.done = snap.follow(moved), table.started
+    return table.snapshot
+
+
+def prepare_move_event(group: str, event: dict[str, Any]) -> None:
+    """A move made by a socket of this process, about to be published (``core.outbox.on_send``): the process
+    builds the move's snapshot now and puts the public fragments it draws into the event, so the other
+    processes draw only their own seats'."""
+    table_id = relay.table_of(group)
+    if event.get("type") != "table.changed" or event.get("move") is None or table_id is None:
+        return
+    table = _TABLES.get(table_id)
+    before = table.snapshot if table is not None else None
+    if table is None or before is None or before.key >= (event["game"], event["move"]):
+        return
+    after = _follow(table, event.get("delta"))
+    if after is not None and after.key == (event["game"], event["move"]):
+        event["public"] = after.carried(before, get_language())
+
+
 async def snapshot(
-    table_id: int, at_least: tuple[int, int] | None = None, fresh: bool = False, delta: str | None = None
+    table_id: int,
+    at_least: tuple[int, int] | None = None,
+    fresh: bool = False,
+    delta: str | None = None,
+    drawn: dict[str, Any] | None = None,
 ) -> Snapshot:
     """The table's latest snapshot in this process.
 
@@ -241,7 +301,8 @@ async def snapshot(
     this process has nothing as new. ``fresh``: a change that is not a move (a seat gone
     away, a table stopped) or a socket opening: one read begun after the call serves it.
     Concurrent sockets share one read. ``delta``: what the move changed, from its event:
-    when it follows on from the snapshot held, the next one is built from it, unread.
+    when it follows on from the snapshot held, the next one is built from it, unread. ``drawn``: the
+    public fragments the process that made the move drew for it (``prepare_move_event``).
     """
     table = _TABLES.setdefault(table_id, _Table())
     ticket = table.started
@@ -250,16 +311,11 @@ async def snapshot(
         if snap is not None and (table.done > ticket if fresh else (at_least is None or snap.key >= tuple(at_least))):
             return snap
         if table.loading is None:
-            table.started += 1
-            if (
-                delta
-                and snap is not None
-                and not fresh
-                and (moved := snapshot_from_delta(snap.data, delta)) is not None
-            ):
-                # built here, between two awaits: no other load can interleave
-                table.snapshot, table.done = snap.follow(moved), table.started
+            if not fresh and (after := _follow(table, delta)) is not None:
+                if drawn and at_least is not None and after.key == tuple(at_least):
+                    after.adopt(drawn)
                 continue
+            table.started += 1
             table.loading = asyncio.ensure_future(_load(table_id, table, table.started))
         await asyncio.shield(table.loading)
     assert table.snapshot is not None

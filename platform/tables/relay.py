@@ -45,6 +45,12 @@ def group_name(table_id: int) -> str:
     return f"table-{table_id}"
 
 
+def table_of(group: str) -> int | None:
+    """The table whose group ``group`` is (None: not a table's)."""
+    prefix, _, number = group.partition("-")
+    return int(number) if prefix == "table" and number.isdecimal() else None
+
+
 def table_send(table_id: int, event: dict[str, Any]) -> None:
     """Send ``event`` to every socket of the table (from a service: after its commit, ``core.outbox``)."""
     outbox.group_send(group_name(table_id), event, alias=LAYER)

@@ -1,6 +1,7 @@
 """The sockets' shared per-move rendering (tables.live): the same HTML a seat always got, no card it may not
 see, and only the fragments that changed."""
 
+import asyncio
 import json
 import random
 import re
@@ -12,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils.translation import get_language
 
 from games import GAMES
-from tables import live
+from tables import live, relay
 from tables.models import Game
 from tables.rendering import render_table
 from tables.selectors import LOG_LENGTH, seat_view, snapshot_from_delta, socket_state, table_snapshot
@@ -191,3 +192,50 @@ def test_a_socket_gets_only_the_new_log_lines_and_ends_up_with_the_whole_log(nam
             tails += 1
         shown, mark = full, snap.log_mark
     assert tails >= 2
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_process_takes_the_public_fragments_the_move_event_carries(name, monkeypatch):
+    """The process whose socket made a move draws the public fragments for its event; another process building
+    the move from the delta takes them, draws only its seats' own, and shows each seat what a full read shows."""
+    events = Events(monkeypatch)
+    table, players, game = started_table(name, SEATS[name])
+    group = relay.group_name(table.pk)
+    rng = random.Random(13)
+    drawn: list[str] = []
+    render = live.render_to_string
+    monkeypatch.setattr(live, "render_to_string", lambda t, c=None: drawn.append(t) or render(t, c))
+    monkeypatch.setattr(live, "_TABLES", {})
+    carried = 0
+    for _ in range(12):
+        before = table_snapshot(table.pk)
+        events.deltas.clear()
+        game = play(game, rng, 1)
+        game.refresh_from_db()
+        (delta,) = events.deltas
+        if delta is None:
+            break
+        event = {"type": "table.changed", "game": game.pk, "move": game.move_number, "delta": delta}
+        live._TABLES[table.pk] = live._Table(snapshot=live.Snapshot(before))  # the mover's process
+        live.prepare_move_event(group, event)
+        assert set(event["public"]["html"]) == live.CARRIED
+        carried += 1
+        event = json.loads(json.dumps(event))  # as the channel layer brings it
+        other = live._Table(snapshot=live.Snapshot(before))  # another process, one move behind
+        mark = other.snapshot.log_mark
+        live._TABLES[table.pk] = other
+        drawn.clear()
+        got = asyncio.run(live.snapshot(table.pk, (game.pk, game.move_number), delta=delta, drawn=event["public"]))
+        seats = [*range(len(players)), None]
+        shown = {seat: got.fragments(seat, log=False) for seat in seats}
+        tail = got.log_tail(mark, get_language())
+        public = {template for fid, template, shared in live.FRAGMENTS if shared}
+        assert not public & set(drawn), drawn  # the carried fragments were not drawn again
+        assert "tables/_log_tail.html" not in drawn
+        full = live.Snapshot(table_snapshot(table.pk))
+        for seat in seats:
+            assert shown[seat] == full.fragments(seat, log=False), f"{name}, seat {seat}"
+        own = live.Snapshot(before).follow(snapshot_from_delta(before, delta))
+        assert tail == own.log_tail(own.log_mark[:1] + mark[1:], get_language())
+    assert carried >= 5
