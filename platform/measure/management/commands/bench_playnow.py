@@ -44,6 +44,7 @@ from lobbies.forms import SeekForm
 from lobbies.models import Seek, SeekQueue
 from lobbies.services import seek_join
 from measure.sessions import session_cookie_for
+from moderation.selectors import standing
 from tables.models import Seat, Table
 
 
@@ -123,6 +124,8 @@ class Command(BaseCommand):
             User(username=f"{prefix}{i}", display_name=f"{prefix}{i}", password="!") for i in range(count)
         )
         players = list(User.objects.filter(username__startswith=prefix).order_by("pk"))
+        for player in players:
+            standing(player.pk)  # cached per player, as the Play page he has open read it; not timed
         urls = [u.rstrip("/") for u in options["url"]]
         cookies = [session_cookie_for(p) for p in players] if urls else []
         forms = {(game, seats): _form(game, seats) for game, seats in QUEUES}
