@@ -16,6 +16,7 @@ from accounts.models import User
 from games import GameSpec, get_game
 from leaderboards import ratings
 from leaderboards.models import PlayerRating
+from leaderboards.selectors import ratings_at_seats
 from lobbies.models import Seek, SeekQueue
 from reliability.selectors import reliability_marks, requirement
 from tables.hooks import Reliability
@@ -38,6 +39,8 @@ class SeatRow:
     team: int | None = None
     #: how reliably a human player finishes his games (``tables.hooks.Reliability``), else None
     reliability: Reliability | None = None
+    #: a human player's rating for the table's game: (as shown, provisional?), else None
+    rating: tuple[str, bool] | None = None
 
     @property
     def number(self) -> int:
@@ -153,12 +156,18 @@ def _humans(tables: list[Table]) -> list[int]:
 
 
 def seat_rows(
-    table: Table, viewer: User | AnonymousUser | None = None, marks: dict[int, Reliability] | None = None
+    table: Table,
+    viewer: User | AnonymousUser | None = None,
+    marks: dict[int, Reliability] | None = None,
+    ratings_by_game: dict[str, dict[int, tuple[str, bool]]] | None = None,
 ) -> list[SeatRow]:
-    """Uses the prefetched ``seats`` (with users) when there are; ``marks``: the players' reliability, read for
-    every table of a list at once (else for this table's)."""
+    """Uses the prefetched ``seats`` (with users) when there are; ``marks`` (the players' reliability) and
+    ``ratings_by_game`` (game -> their ratings) are read for every table of a list at once, else for this table's."""
     if marks is None:
         marks = reliability_marks(_humans([table]))
+    if ratings_by_game is None:
+        ratings_by_game = _ratings([table])
+    ratings_here = ratings_by_game.get(table.game, {})
     viewer_id = getattr(viewer, "pk", None)
     rows = []
     seats = sorted(table.seats.all(), key=lambda s: s.index)
@@ -176,19 +185,31 @@ def seat_rows(
                 you=viewer_id is not None and seat.user_id == viewer_id,
                 host=seat.user_id is not None and seat.user_id == table.created_by_id,
                 reliability=marks.get(seat.user_id) if seat.user_id is not None else None,
+                rating=ratings_here.get(seat.user_id) if seat.user_id is not None else None,
             )
         )
     return rows
 
 
+def _ratings(tables: list[Table]) -> dict[str, dict[int, tuple[str, bool]]]:
+    """Game -> the seated humans' ratings for it, a query per game shown."""
+    by_game: dict[str, list[int]] = {}
+    for table in tables:
+        by_game.setdefault(table.game, []).extend(_humans([table]))
+    return {game: ratings_at_seats(game, ids) for game, ids in by_game.items() if ids}
+
+
 def table_card(
-    table: Table, viewer: User | AnonymousUser | None = None, marks: dict[int, Reliability] | None = None
+    table: Table,
+    viewer: User | AnonymousUser | None = None,
+    marks: dict[int, Reliability] | None = None,
+    ratings_by_game: dict[str, dict[int, tuple[str, bool]]] | None = None,
 ) -> TableCard:
     return TableCard(
         table=table,
         title=table.get_game_display(),
         summary=options_summary(table.game, table.options),
-        seats=seat_rows(table, viewer, marks),
+        seats=seat_rows(table, viewer, marks, ratings_by_game),
         match=match_summary(table),
         requirement=requirement(table.min_reliability),
     )
@@ -197,7 +218,8 @@ def table_card(
 def _cards(tables: QuerySet[Table], viewer: User | AnonymousUser | None) -> list[TableCard]:
     found = list(tables)
     marks = reliability_marks(_humans(found))  # one query for every table's players
-    return [table_card(t, viewer, marks) for t in found]
+    ratings_by_game = _ratings(found)
+    return [table_card(t, viewer, marks, ratings_by_game) for t in found]
 
 
 def _with_seats(tables: QuerySet[Table]) -> QuerySet[Table]:

@@ -99,7 +99,8 @@ def test_the_lobby_shows_each_players_reliability_in_one_query(
     assert "finishes 98% · timeouts 2%" in page and "new" in page.split()
     from lobbies.selectors import open_tables
 
-    with django_assert_max_num_queries(4):  # the tables, their seats, their players, and every reliability
+    # the tables, their seats, their players, every reliability, and the ratings (a query per game shown)
+    with django_assert_max_num_queries(5):
         cards = open_tables()
     assert [s.reliability.finished for c in cards for s in c.seats if s.reliability and not s.reliability.new] == [
         98
@@ -142,3 +143,20 @@ def test_the_play_now_form_offers_it_in_plain_words(client_of, make_user):
     page = client_of(make_user()).get(reverse("play"), {"game": "durak"}).content.decode()
     assert 'name="reliable_only"' in page and "Reliable players only" in page
     assert "finish at least 90% of their games (new players too)" in page
+
+
+def test_the_lobby_shows_each_players_rating_for_the_tables_game(host, make_user, client_of):
+    from django.utils import timezone
+
+    from leaderboards.models import PlayerRating
+
+    now = timezone.now()
+    PlayerRating.objects.create(user=host, game="durak", mu=40, sigma=3, rating=1234.4, games=30, updated_at=now)
+    PlayerRating.objects.create(user=host, game="verish", mu=40, sigma=3, rating=1500, games=30, updated_at=now)
+    table = services.table_create(user=host, game="durak", options={}, seats=3)
+    services.seat_join(table_id=table.pk, user=make_user("fresh"))
+    lobby = text(client_of(host).get(reverse("play_tables")).content)
+    assert "Host 1234" in lobby and "1500" not in lobby
+    assert "1000 ? provisional" in lobby  # a player with no rated game of it starts where every newcomer does
+    room = text(client_of(host).get(reverse("lobby_table", args=[table.pk])).content)
+    assert "1234" in room and "1000 ? provisional" in room
