@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Sum
+from django.db.models import OuterRef, Subquery, Sum
 
 from games import GAMES
 from games.outcome import Placing
@@ -62,15 +62,17 @@ def head_to_head(user_id: int, other_id: int) -> list[Record]:
     """Every finished match ``user_id`` and ``other_id`` both played (bot seats are nobody's; a match with an
     annulled game does not count), per game in the registry's order: ahead, behind or level by the two players'
     final places in it, the places the game's own rules gave (``MatchScore.place``: 1 is best, shared is a tie)."""
-    theirs = dict(
-        MatchScore.objects.filter(user_id=other_id, match__scores__user_id=user_id)
+    # one query, whatever the history: the profile page keeps a fixed number of them
+    their_place = MatchScore.objects.filter(match_id=OuterRef("match_id"), user_id=other_id).values("place")[:1]
+    rows = (
+        MatchScore.objects.filter(user_id=user_id, match__scores__user_id=other_id)
         .exclude(match__games__annulled=True)
-        .values_list("match_id", "place")
+        .annotate(other=Subquery(their_place))
+        .values_list("match_id", "game", "place", "other")
+        .distinct()
     )
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    mine = MatchScore.objects.filter(user_id=user_id, match_id__in=list(theirs))
-    for match_id, game, place in mine.values_list("match_id", "game", "place"):
-        other = theirs[match_id]
+    for _match_id, game, place, other in rows:
         row = counts[game]
         row[0] += 1
         row[1 if place < other else 2 if place > other else 3] += 1

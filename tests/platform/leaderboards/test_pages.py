@@ -28,9 +28,10 @@ def test_pages_stay_under_ten_queries_with_a_big_history(client, crowd, django_a
     with django_assert_max_num_queries(9):
         season = client.get("/leaderboards/biznes/seasons/")
     assert season.status_code == 200 and season.context["rows"]
-    # the profile adds the social part (the bell's count, profile, friendship, block, the game now)
-    # and a history page (games, rating changes, seats): a fixed number, whatever the history's size
-    with django_assert_max_num_queries(13):
+    # the profile adds the social part (the bell's count, profile, friendship, block, the game now), a history
+    # page (games, rating changes, seats), his reliability and his record against the reader: a fixed number,
+    # whatever the history's size
+    with django_assert_max_num_queries(15):
         profile = client.get(f"/u/{crowd[0].username}/")
     assert profile.status_code == 200
     assert {r["game"] for r in profile.context["ratings"]} <= {"durak", "biznes", "verish"}
