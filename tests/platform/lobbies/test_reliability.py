@@ -96,7 +96,7 @@ def test_the_lobby_shows_each_players_reliability_in_one_query(
         table = services.table_create(user=host, game="durak", options={}, seats=3)
     services.seat_join(table_id=table.pk, user=other)
     page = text(client_of(other).get(reverse("play_tables")).content)
-    assert "finishes 98% · timeouts 2%" in page and "new" in page.split()
+    assert "finishes 98% timeouts 2%" in page and "new" in page.split()
     from lobbies.selectors import open_tables
 
     # the tables, their seats, their players, every reliability, and the ratings (a query per game shown)

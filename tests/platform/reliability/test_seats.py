@@ -18,7 +18,7 @@ def test_seats_show_new_players_and_the_others_rates(client):
     Tally.objects.create(user=players[1], games=20, finished=15, timed_out=0)
     client.force_login(players[2])
     page = client.get(f"/tables/{table.pk}/").content.decode()
-    assert "finishes 96% · timeouts 6%" in seat_text(page, 0)
+    assert "finishes 96% timeouts 6%" in seat_text(page, 0)
     assert "Of the last 50 games with other people: finished 96%, ran out of time in 6%" in page
     assert "finishes 75%" in seat_text(page, 1) and "timeouts" not in seat_text(page, 1)
     assert 'class="badge reliability low"' in page  # 75% is below what "reliable" asks
