@@ -127,6 +127,9 @@ def test_after_a_game_each_sees_their_record_on_the_others_profile(browser, plat
     assert f"вы закончили выше: {second_ahead}" in text and f"{first.title()} закончил(а) выше: {first_ahead}" in text  # noqa: RUF001
     box = record.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box  # fits the phone's width
+    # and the whole profile does: the game history scrolls in its own box, its hidden "Replay" heading with it
+    width = g.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the profile is {width} px wide on a phone"
     g.screenshot(path=str(artifacts_dir() / "head-to-head-phone-ru.png"), full_page=True)
 
     v.goto(f"{url}/u/{second}/")
