@@ -343,6 +343,7 @@ class GameSpec:
         replay_note: str = "",
         teams: Callable[[int, Mapping[str, Any]], list[list[int]]] | None = None,
         interactions: Callable[[Record, int, Mapping[str, Any]], list[Interaction]] | None = None,
+        interaction_kinds: Mapping[str, str] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -375,6 +376,9 @@ class GameSpec:
         self.replay_note = replay_note
         self._teams = teams
         self._interactions = interactions
+        #: each kind of ``interactions`` in words, the situation it counts ("Could throw in on him"); the platform
+        #: translates them where moderators read them
+        self.interaction_kinds = dict(interaction_kinds or {})
 
     # -- what the platform reads instead of asking the game's name ------------------
     def teams(self, seats: int, options: Mapping[str, Any]) -> list[list[int]]:

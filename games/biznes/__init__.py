@@ -33,6 +33,11 @@ GAME = GameSpec(
     bots={"heuristic": "games.bots.biznes", "worlds": "games.bots.worlds_biznes"},
     ui=meta.UI_META,
     interactions=fairplay.interactions,
+    interaction_kinds={
+        "banker": "Asked to be his banker",
+        "mafia": "Could join his mafia",
+        "trick": "Could beat his winning card",
+    },
     replay_note="The declarer's discard stays secret while the deal is played (rule B2): no view, log or "
     "message shows it. Once the deal is over this replay shows every hand and the whole deck, so that "
     "anyone can check the shuffle against its commitment, and the discard can be read from it.",

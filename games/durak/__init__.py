@@ -71,6 +71,11 @@ GAME = GameSpec(
     bots={"heuristic": "games.bots.durak", "worlds": "games.bots.worlds_durak"},
     ui=meta.UI_META,
     interactions=fairplay.interactions,
+    interaction_kinds={
+        "throw_in": "Could throw in on him",
+        "take": "Could take, sparing him",
+        "transfer": "Could transfer to him",
+    },
     teams=meta.teams_of,
 )
 

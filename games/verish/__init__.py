@@ -70,6 +70,7 @@ GAME = GameSpec(
     bots={"heuristic": "games.bots.verish", "worlds": "games.bots.worlds_verish"},
     ui=meta.UI_META,
     interactions=fairplay.interactions,
+    interaction_kinds={"doubt": "Could doubt his claim"},
 )
 
 __all__ = ["GAME", "VerishState"]

@@ -68,6 +68,8 @@ def registry_messages() -> list[Message]:
             add(f"{game.title}: the help of the option {option.name!r}", option.help)
             for choice in option.choice_labels:
                 add(f"{game.title}: a choice of the option {option.name!r}", choice)
+        for kind, words in game.interaction_kinds.items():
+            add(f"{game.title}: a situation the fair-play check counts, for moderators ({kind!r})", words)
         for key, (_style, word) in game.ui.seat_badges.items():
             add(f"{game.title}: the badge beside the {key}'s name", word)
         for phase, badges in game.ui.phase_badges.items():
