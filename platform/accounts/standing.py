@@ -7,6 +7,7 @@ installed), nobody is banned, muted or refused.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from core.hooks import Hook
@@ -26,6 +27,14 @@ ban_message: Hook[[int], str | None] = Hook("accounts.standing.ban_message", _no
 mute_message: Hook[[int], str | None] = Hook("accounts.standing.mute_message", _nobody)
 #: why this user (a user object, possibly anonymous) may not start or join a table now, or None
 play_refusal: Hook[[Any], str | None] = Hook("accounts.standing.play_refusal", _anybody_may_play)
+
+
+def _nobody_refused(user_ids: Collection[int]) -> frozenset[int]:
+    return frozenset()
+
+
+#: of these users (by id), those who may not start or join a table now, asked at once (a table starting)
+play_refused: Hook[[Collection[int]], frozenset[int]] = Hook("accounts.standing.play_refused", _nobody_refused)
 
 
 def talk_refusal(user_id: int) -> str | None:

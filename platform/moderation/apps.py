@@ -16,6 +16,7 @@ class ModerationConfig(AppConfig):
         standing.ban_message.plug(selectors.ban_message)
         standing.mute_message.plug(selectors.mute_message)
         standing.play_refusal.plug(selectors.play_refusal)
+        standing.play_refused.plug(selectors.play_refused)
         report = "moderation/_report_form.html"
         tables_parts.table_side.add("report", Panel(report, panels.table_report_panel))
         social_panels.profile_side.add("report", Panel(report, panels.profile_report_panel))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -41,27 +42,62 @@ def active_sanction(user_id: int, kind: str) -> Sanction | None:
 
 
 def standing(user_id: int) -> dict[str, Any]:
-    """Ban end (``"forever"`` for a permanent ban), mute end and unseen warnings, cached per user."""
-    key = _standing_key(user_id)
-    found = cache.get(key)
-    if found is not None and not _expired(found):
-        return found
-    ban, mute = active_sanction(user_id, Sanction.Kind.BAN), active_sanction(user_id, Sanction.Kind.MUTE)
+    """Ban end (``"forever"`` for a permanent ban), mute and playban ends and unseen warnings, cached per user."""
+    return standings([user_id])[user_id]
+
+
+def standings(user_ids: Collection[int]) -> dict[int, dict[str, Any]]:
+    """``standing`` of several players: one cache round trip, and one query for those not cached."""
+    keys = {_standing_key(user_id): user_id for user_id in user_ids}
+    cached = cache.get_many(list(keys))
     found = {
-        "banned": ban is not None,
-        "ban_until": ban.until if ban else None,
-        "ban_reason": ban.reason if ban else "",
-        "mute_until": mute.until if mute else None,
-        "muted": mute is not None,
-        "warnings": Sanction.objects.filter(user_id=user_id, kind=Sanction.Kind.WARN, seen_at__isnull=True).exists(),
+        keys[key]: value
+        for key, value in cached.items()
+        # an entry cached before playbans were kept in it is read again
+        if "playban" in value and not _expired(value)
     }
-    cache.set(key, found, STANDING_SECONDS)
+    missing = [user_id for user_id in user_ids if user_id not in found]
+    if missing:
+        fresh = _standings_read(missing)
+        cache.set_many({_standing_key(user_id): value for user_id, value in fresh.items()}, STANDING_SECONDS)
+        found.update(fresh)
+    return found
+
+
+def _longest(sanctions: list[Sanction]) -> Sanction | None:
+    """Of a player's active sanctions of one kind, the one that lasts longest (a permanent one first)."""
+    return max(sanctions, key=lambda s: (s.until is None, s.until or timezone.now()), default=None)
+
+
+def _standings_read(user_ids: list[int]) -> dict[int, dict[str, Any]]:
+    kinds = [Sanction.Kind.BAN, Sanction.Kind.MUTE, Sanction.Kind.PLAYBAN]
+    rows = Sanction.objects.filter(user_id__in=user_ids).filter(
+        (Sanction.active_q() & Q(kind__in=kinds)) | Q(kind=Sanction.Kind.WARN, seen_at__isnull=True)
+    )
+    by_user: dict[int, dict[str, list[Sanction]]] = {user_id: {} for user_id in user_ids}
+    for row in rows:
+        by_user[row.user_id].setdefault(row.kind, []).append(row)
+    found = {}
+    for user_id, mine in by_user.items():
+        ban = _longest(mine.get(Sanction.Kind.BAN, []))
+        mute = _longest(mine.get(Sanction.Kind.MUTE, []))
+        playban = _longest(mine.get(Sanction.Kind.PLAYBAN, []))
+        found[user_id] = {
+            "banned": ban is not None,
+            "ban_until": ban.until if ban else None,
+            "ban_reason": ban.reason if ban else "",
+            "mute_until": mute.until if mute else None,
+            "muted": mute is not None,
+            "playban": playban is not None,
+            "playban_until": playban.until if playban else None,
+            "warnings": bool(mine.get(Sanction.Kind.WARN)),
+        }
     return found
 
 
 def _expired(found: dict[str, Any]) -> bool:
     now = timezone.now()
-    return any(found.get(k) is not None and found[k] <= now for k in ("ban_until", "mute_until"))
+    return any(found.get(k) is not None and found[k] <= now for k in ("ban_until", "mute_until", "playban_until"))
 
 
 def when(moment: datetime | None) -> str:
@@ -95,12 +131,17 @@ def play_refusal(user: User | AnonymousUser | None) -> str | None:
     banned = ban_message(user.pk)
     if banned:
         return banned
-    playban = active_sanction(user.pk, Sanction.Kind.PLAYBAN)
-    if playban is None:
+    found = standing(user.pk)
+    if not found["playban"]:
         return None
     return _("You left or timed out of several games recently, so you cannot start or join a table %(when)s.") % {
-        "when": when(playban.until)
+        "when": when(found["playban_until"])
     }
+
+
+def play_refused(user_ids: Collection[int]) -> frozenset[int]:
+    """Of these players, those banned or playbanned now (their standings read at once)."""
+    return frozenset(user_id for user_id, found in standings(user_ids).items() if found["banned"] or found["playban"])
 
 
 def _game_state(game: Game) -> str:
