@@ -6,6 +6,7 @@ Unanswered (social not installed), nobody has blocked anybody.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from core.hooks import Hook
@@ -33,3 +34,11 @@ blocked_ids: Hook[[int], frozenset[int]] = Hook("accounts.blocks.blocked_ids", _
 
 #: the event a user's sockets get (his ``core.sockets.user_group``) when his blocks change
 BLOCKS_CHANGED = "user.blocks"
+
+
+def _no_pairs(user_ids: Collection[int]) -> frozenset[tuple[int, int]]:
+    return frozenset()
+
+
+#: of these users (by id), every pair (lower id first) of whom one has blocked the other, asked at once
+blocked_pairs: Hook[[Collection[int]], frozenset[tuple[int, int]]] = Hook("accounts.blocks.blocked_pairs", _no_pairs)

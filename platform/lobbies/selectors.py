@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -252,6 +252,15 @@ def table_by_invite(token: str) -> Table | None:
 
 
 # -- the "Play now" queues ---------------------------------------------------------------------------------
+
+
+#: the rating a player without one for the game is paired at
+NEW_RATING = ratings.BASE
+
+
+def rating_subquery(game: str) -> Subquery:
+    """His rating for ``game`` (None if he has none) as a subquery on a query of users: read with his row lock."""
+    return Subquery(PlayerRating.objects.filter(user=OuterRef("pk"), game=game).values("rating")[:1])
 
 
 def rating_for_queue(user: User, game: str) -> float:

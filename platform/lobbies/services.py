@@ -10,11 +10,12 @@ with a message for the player, and changes nothing.
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, FloatField, OuterRef, Subquery, Value
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, ngettext
@@ -27,15 +28,16 @@ from games import InvalidOptions, get_game
 from games.bots import DEFAULT_LEVEL
 from lobbies import pairing
 from lobbies.models import QueueTable, Seek, SeekQueue
-from lobbies.selectors import rating_for_queue
+from lobbies.selectors import NEW_RATING, rating_subquery
 from notifications.models import Notification
 from notifications.services import notification_send
 from reliability import selectors as reliability
 from tables.models import BOT_LEVELS, Seat, Table
 from tables.selectors import table_visible_to
-from tables.services import match_start
+from tables.services import ActionRefused, match_start
 
 BOT_LEVEL_NAMES = dict(BOT_LEVELS)
+LIVE = (Table.Status.OPEN, Table.Status.PLAYING)
 DEFAULT_BOT_LEVEL = DEFAULT_LEVEL
 
 
@@ -437,13 +439,26 @@ def _queue_key(
     return f"{game}:{seats}:{turn}:{int(rated)}:{settings_}"
 
 
-def _sits_at_live_table(user: User) -> Table | None:
-    live = (Table.Status.OPEN, Table.Status.PLAYING)
-    seat = Seat.objects.filter(user=user, away=False, table__status__in=live).select_related("table").first()
-    return seat.table if seat is not None else None
+def _joining(user: User, game: str, rated: bool) -> tuple[int | None, bool, float]:
+    """His row lock (one queue action per player at a time, and none while he sits down by hand), then in one
+    query the live table he sits at (or None), whether he waits in a queue now, and his rating for ``game`` (a
+    rated queue's window is around it; an unrated one never reads it). Read after the lock, in a statement of its
+    own: a statement that waited for the lock would still read what it saw before the wait."""
+    _lock_player(user)
+    live = Seat.objects.filter(user=OuterRef("pk"), away=False, table__status__in=LIVE)
+    live_table, queued, found = (
+        User.objects.filter(pk=user.pk)
+        .annotate(
+            live_table=Subquery(live.values("table_id")[:1]),
+            queued=Exists(Seek.objects.filter(user=OuterRef("pk"))),
+            rating_now=rating_subquery(game) if rated else Value(None, output_field=FloatField()),
+        )
+        .values_list("live_table", "queued", "rating_now")
+        .get()
+    )
+    return live_table, queued, found if found is not None else NEW_RATING
 
 
-@transaction.atomic
 def seek_join(
     *,
     user: User,
@@ -460,11 +475,31 @@ def seek_join(
     """Put ``user`` in the queue of these settings (leaving any other); the table he was just seated at, if his
     joining completed a group, else None (he waits; the others' pages are called to a table by notification).
     ``reliable_only``: pair him only with players who finish at least ``reliability.selectors.RELIABLE`` percent of
-    their games (new players included)."""
+    their games (new players included).
+
+    The groups are claimed under the queue's lock (their tables made, open, with their seats: nobody is seated
+    twice) and started after its commit, so the next join of the queue does not wait for a match's start."""
+    made = _seek_join(user, game, seats, options, match_options, turn_seconds, rated, bots_after, reliable_only, now)
+    _claimed_start(made)
+    return next((table for table, players in made if user.pk in {p.pk for p in players}), None)
+
+
+@transaction.atomic
+def _seek_join(
+    user: User,
+    game: str,
+    seats: int,
+    options: dict[str, Any] | None,
+    match_options: dict[str, Any] | None,
+    turn_seconds: int,
+    rated: bool,
+    bots_after: int | None,
+    reliable_only: bool,
+    now: datetime | None,
+) -> list[tuple[Table, list[User]]]:
     _check_may_play(user)
     if user.is_bot:
         raise LobbyRefused(gettext("Bots do not queue."))
-    _lock_player(user)  # one queue action per player at a time, and none while he sits down by hand
     engine = get_game(game)
     try:
         state = engine.new(options=options or {}, seats=seats, seed=0)
@@ -475,23 +510,23 @@ def seek_join(
         raise LobbyRefused(gettext("Choose a time per turn from the list."))
     if bots_after is not None and bots_after not in QUEUE_BOTS_AFTER:
         raise LobbyRefused(gettext("Choose when bots may fill the empty seats from the list."))
-    table = _sits_at_live_table(user)
-    if table is not None:
+    # read before the queue's lock: the lock is held as briefly as it can be
+    live_table, queued, rating = _joining(user, game, rated)
+    if live_table is not None:
         raise LobbyRefused(
-            gettext("You already sit at table #%(table)s: finish or leave it first.") % {"table": table.pk}
+            gettext("You already sit at table #%(table)s: finish or leave it first.") % {"table": live_table}
         )
     options = dict(state.options)
     key = _queue_key(game, seats, options, match_options, turn_seconds, rated)
-    rating = rating_for_queue(user, game)  # read before the queue's lock: the lock is held as briefly as it can be
-    Seek.objects.filter(user=user).delete()
+    if queued:
+        Seek.objects.filter(user=user).delete()
     queue = _locked_queue(key, game, seats, options, match_options, turn_seconds, rated)
     now = now or timezone.now()
     Seek.objects.create(
         queue=queue, user=user, rating=rating, bots_after=bots_after, reliable_only=reliable_only, created_at=now
     )
     # he was checked above, under his own lock: pairing checks only the others it seats
-    made = _pair(queue, now, checked={user.pk}, check_all=False)
-    return next((table for table, players in made if user.pk in players), None)
+    return _pair(queue, now, checked={user.pk}, check_all=False)
 
 
 def _locked_queue(
@@ -526,10 +561,10 @@ def _unfit(players: list[User]) -> set[int]:
     live table since they joined."""
     if not players:
         return set()
-    live = (Table.Status.OPEN, Table.Status.PLAYING)
-    seated = Seat.objects.filter(user__in=players, away=False, table__status__in=live).values_list("user_id")
+    seated = Seat.objects.filter(user__in=players, away=False, table__status__in=LIVE).values_list("user_id")
     unfit = {user_id for (user_id,) in seated}
-    return unfit | {u.pk for u in players if not u.is_active or standing.play_refusal(u)}
+    refused = standing.play_refused([u.pk for u in players])
+    return unfit | {u.pk for u in players if not u.is_active or u.pk in refused}
 
 
 def seek_queue_pair(*, queue: SeekQueue, now: datetime | None = None) -> list[Table]:
@@ -537,21 +572,26 @@ def seek_queue_pair(*, queue: SeekQueue, now: datetime | None = None) -> list[Ta
     wait for bots is over with bots on the empty seats. Every waiting player who may no longer play is dropped."""
     with transaction.atomic():
         queue = SeekQueue.objects.select_for_update().get(pk=queue.pk)
-        return [table for table, _players in _pair(queue, now or timezone.now(), checked=set(), check_all=True)]
+        made = _pair(queue, now or timezone.now(), checked=set(), check_all=True)
+    _claimed_start(made)
+    return [table for table, _players in made]
 
 
-def _pair(queue: SeekQueue, now: datetime, checked: set[int], check_all: bool) -> list[tuple[Table, set[int]]]:
-    """The pairing itself, under the queue's lock (the caller's transaction): each table made, with its players.
+def _pair(queue: SeekQueue, now: datetime, checked: set[int], check_all: bool) -> list[tuple[Table, list[User]]]:
+    """The pairing itself, under the queue's lock (the caller's transaction): each table claimed, with its players.
     Every waiting player is checked (``check_all``, the sweep), or only those about to be seated (a join, which
     then costs the same however many wait), except the ``checked``; one found unfit is dropped from the queue."""
-    seeks = list(Seek.objects.select_for_update().filter(queue=queue).order_by("created_at", "pk"))
-    # each player's row lock, the one sitting down by hand takes: held to the commit, so a hand join waits and
-    # then sees this table; a player whose lock is busy (he is sitting down by hand right now) is left out of
-    # this pairing instead of waited for (waiting here, under the queue's lock, could deadlock)
-    free = User.objects.select_for_update(skip_locked=True).filter(pk__in=[s.user_id for s in seeks])
-    users = {u.pk: u for u in free}
-    seeks = [s for s in seeks if s.user_id in users]
-    unfit = _unfit([users[s.user_id] for s in seeks if s.user_id not in checked]) if check_all else set()
+    # each seek with its player's row lock, the one sitting down by hand takes: held to the commit, so a hand join
+    # waits and then sees this table; a player whose lock is busy (he is sitting down by hand right now) is left
+    # out of this pairing instead of waited for (waiting here, under the queue's lock, could deadlock)
+    seeks = list(
+        Seek.objects.select_for_update(of=("self", "user"), skip_locked=True)
+        .select_related("user")
+        .filter(queue=queue)
+        .order_by("created_at", "pk")
+    )
+    users = {s.user_id: s.user for s in seeks}
+    unfit = _unfit([s.user for s in seeks if s.user_id not in checked]) if check_all else set()
     # read only when someone asked for reliable players: the usual pairing costs no query more
     picky = any(s.reliable_only for s in seeks)
     marks = reliability.reliability_marks([s.user_id for s in seeks]) if picky else {}
@@ -567,30 +607,30 @@ def _pair(queue: SeekQueue, now: datetime, checked: set[int], check_all: bool) -
         for s in seeks
         if s.user_id not in unfit
     ]
-    pairs: dict[tuple[int, int], bool] = {}
+    # every block among them in one query, read only when a group could be made
+    pairs = blocks.blocked_pairs(list(users)) if len(waiting) > 1 else frozenset()
 
     def blocked(a: int, b: int) -> bool:
-        pair = (min(a, b), max(a, b))
-        if pair not in pairs:
-            pairs[pair] = blocks.blocked_either(users[a], users[b])
-        return pairs[pair]
+        return (min(a, b), max(a, b)) in pairs
 
-    made: list[tuple[Table, set[int]]] = []
+    made: list[tuple[Table, list[User]]] = []
     for pick in (pairing.full_group, pairing.group_with_bots):
         while (group := pick(waiting, queue.seats, queue.rated, blocked)) is not None:
             taken = {w.user_id for w in group}
             dropped = set() if check_all else _unfit([users[i] for i in taken - checked])
             if not dropped:
-                made.append((_seek_table(queue, [users[w.user_id] for w in group]), taken))
+                players = [users[w.user_id] for w in group]
+                made.append((_claim_table(queue, players), players))
             unfit |= dropped
             waiting = [w for w in waiting if w.user_id not in (dropped or taken)]
-    Seek.objects.filter(queue=queue, user_id__in=unfit).delete()
+    if unfit:
+        Seek.objects.filter(queue=queue, user_id__in=unfit).delete()
     return made
 
 
-def _seek_table(queue: SeekQueue, players: list[User]) -> Table:
-    """A new table of the queue's settings with ``players`` seated (bots on the seats left), started, and every
-    player called to it."""
+def _claim_table(queue: SeekQueue, players: list[User]) -> Table:
+    """A new table of the queue's settings with ``players`` seated (bots on the seats left), still open: from the
+    commit on, nobody seats them again, and they sit down nowhere else until it ends (``_sit_down_by_hand``)."""
     with_bots = len(players) < queue.seats
     table = Table.objects.create(
         game=queue.game,
@@ -610,7 +650,21 @@ def _seek_table(queue: SeekQueue, players: list[User]) -> Table:
     )
     Seek.objects.filter(user__in=players).delete()
     QueueTable.objects.create(table=table, queue=queue)
-    match_start(table)
+    return table
+
+
+def _claimed_start(made: list[tuple[Table, list[User]]]) -> None:
+    """Start the claimed tables (after the queue's commit) and call every player to his."""
+    for table, players in made:
+        _queue_table_start(table, players)
+
+
+@transaction.atomic
+def _queue_table_start(table: Table, players: list[User]) -> None:
+    try:
+        match_start(table)
+    except ActionRefused:
+        return  # started already (by the sweep that found it waiting, or the join that claimed it)
     for player in players:
         notification_send(
             player,
@@ -620,7 +674,20 @@ def _seek_table(queue: SeekQueue, players: list[User]) -> Table:
             params={"game": get_game(table.game).title, "table": table.pk},
         )
     table.refresh_from_db()
-    return table
+
+
+#: a claimed table not started this long after it was made lost its start (its process died): the sweep starts it
+CLAIM_STARTED_WITHIN = timedelta(seconds=10)
+
+
+def _claimed_left_open(now: datetime) -> list[tuple[Table, list[User]]]:
+    tables = Table.objects.filter(
+        status=Table.Status.OPEN, from_queue__isnull=False, created_at__lt=now - CLAIM_STARTED_WITHIN
+    )
+    return [
+        (table, [s.user for s in table.seats.select_related("user").order_by("index") if s.user and not s.bot_level])
+        for table in tables
+    ]
 
 
 def seek_sweep(now: datetime | None = None) -> int:
@@ -629,4 +696,5 @@ def seek_sweep(now: datetime | None = None) -> int:
     made = 0
     for queue in SeekQueue.objects.filter(seeks__isnull=False).distinct():
         made += len(seek_queue_pair(queue=queue, now=now))
+    _claimed_start(_claimed_left_open(now or timezone.now()))
     return made

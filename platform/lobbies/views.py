@@ -100,20 +100,31 @@ def play_now_queues(request: HttpRequest) -> HttpResponse:
     return render(request, "lobbies/_queues.html", _queue_context(request))
 
 
+def _play_now_answer(request: HttpRequest, game: str, error: str = "") -> HttpResponse:
+    """A join's answer while he waits (or was refused): from the page's form (htmx) only its queues part, with the
+    refusal; from a plain form the Play page again, the message on it."""
+    if request.headers.get("HX-Request"):
+        return render(request, "lobbies/_queues.html", {**_queue_context(request), "play_now_error": error})
+    if error:
+        messages.error(request, error)
+    else:
+        messages.info(request, _("You are in the queue: your table opens here as soon as it is made."))
+    return redirect(f"{reverse('play')}?game={game}")
+
+
 @require_POST
 @login_required
 def play_now(request: AuthenticatedRequest) -> HttpResponse:
     game = request.POST.get("game", "")
     if game not in GAMES:
-        messages.error(request, _("There is no such game."))
-        return redirect("play")
+        return _play_now_answer(request, "", _("There is no such game."))
     form = SeekForm(get_game(game), request.POST)
     if not form.is_valid():
-        for name, errors in form.errors.items():
+        errors = []
+        for name, field_errors in form.errors.items():
             label = form.fields[name].label if name in form.fields else ""
-            for error in map(str, errors):
-                messages.error(request, f"{label}: {error}" if label else error)
-        return redirect(f"{reverse('play')}?game={game}")
+            errors += [f"{label}: {error}" if label else error for error in map(str, field_errors)]
+        return _play_now_answer(request, game, " ".join(errors))
     data = form.cleaned_data
     try:
         table = services.seek_join(
@@ -128,14 +139,17 @@ def play_now(request: AuthenticatedRequest) -> HttpResponse:
             reliable_only=data["reliable_only"],
         )
     except services.LobbyRefused as exc:
-        messages.error(request, str(exc))
-        return redirect(f"{reverse('play')}?game={game}")
-    kept = {name: value for name, value in request.POST.items() if name in form.fields}
-    request.session[LAST_SEEK] = {"game": game, "data": kept}
-    if table is not None:
-        return redirect("table", table.pk)
-    messages.info(request, _("You are in the queue: your table opens here as soon as it is made."))
-    return redirect(f"{reverse('play')}?game={game}")
+        return _play_now_answer(request, game, str(exc))
+    kept = {"game": game, "data": {name: value for name, value in request.POST.items() if name in form.fields}}
+    if request.session.get(LAST_SEEK) != kept:  # the same settings again write no session
+        request.session[LAST_SEEK] = kept
+    if table is None:
+        return _play_now_answer(request, game)
+    if request.headers.get("HX-Request"):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = reverse("table", args=[table.pk])
+        return response
+    return redirect("table", table.pk)
 
 
 @require_POST

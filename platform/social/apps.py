@@ -16,5 +16,6 @@ class SocialConfig(AppConfig):
         blocks.blocks.plug(selectors.blocks)
         blocks.blocked_either.plug(selectors.is_blocked)
         blocks.blocked_ids.plug(selectors.blocked_ids)
+        blocks.blocked_pairs.plug(selectors.blocked_pairs)
         parts.table_side.add("table_mates", Panel("social/_table_mates.html", panels.table_mates_panel))
         lobby_parts.play_page.add("watch", Panel("social/_watch.html", panels.watch_panel))

@@ -200,6 +200,47 @@ def test_two_clicks_on_play_now_seat_both_players(make_user, client_of):
     assert response.url == reverse("table", args=[table.pk])
 
 
+def test_the_play_pages_htmx_join_answers_with_its_queues_part_then_the_table(make_user, client_of):
+    """The page's form posts by htmx: a waiting player gets the queues' part (his line says he asked for reliable
+    players only), not a whole page; the one whose click completes the group is sent to the table."""
+    a, b = make_user(), make_user()
+    htmx = {"HTTP_HX_REQUEST": "true"}
+    response = client_of(a).post(reverse("play_now"), play_now_form(seats=2, reliable_only="on"), **htmx)
+    part = response.content.decode()
+    assert response.status_code == 200 and "<html" not in part
+    assert "You are in the queue." in part and "Reliable players only" in part
+    response = client_of(b).post(reverse("play_now"), play_now_form(seats=2), **htmx)
+    table = Table.objects.get()
+    assert response.status_code == 204 and response["HX-Redirect"] == reverse("table", args=[table.pk])
+    assert seated(table) == {a.pk, b.pk} and table.status == Table.Status.PLAYING
+
+
+def test_an_htmx_join_refused_says_why_in_the_queues_part(make_user, client_of):
+    response = client_of(make_user()).post(reverse("play_now"), play_now_form(seats=9), HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and 'role="alert"' in response.content.decode()
+    assert not Seek.objects.exists()
+
+
+def test_a_table_claimed_but_never_started_is_started_by_the_sweep(make_user, monkeypatch):
+    """A join claims its group's table under the queue's lock and starts it after the commit; if its process died
+    in between, the sweep starts it and calls the players."""
+    a, b = make_user(), make_user()
+    monkeypatch.setattr(services, "_claimed_start", lambda made: None)
+    join(a)
+    join(b)
+    table = Table.objects.get()
+    assert table.status == Table.Status.OPEN and seated(table) == {a.pk, b.pk}
+    assert not Seek.objects.exists()
+    monkeypatch.undo()
+    services.seek_sweep(now=timezone.now())
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN  # made a moment ago: its join may still be starting it
+    services.seek_sweep(now=timezone.now() + timedelta(seconds=30))
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+    assert Notification.objects.filter(kind=Notification.Kind.PLAY_NOW).count() == 2
+
+
 def test_a_malformed_play_now_post_is_a_message_not_an_error(make_user, client_of):
     client = client_of(make_user())
     for form in ({"game": "chess"}, play_now_form(seats="x"), play_now_form(turn_seconds="7"), play_now_form(seats=9)):

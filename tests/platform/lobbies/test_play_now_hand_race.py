@@ -65,14 +65,14 @@ def test_sitting_down_by_hand_while_the_queue_pairs_him_seats_him_once(make_user
     services.seek_join(user=waiting, game="durak", seats=2, rated=False)
 
     paused, go = threading.Event(), threading.Event()
-    make_table = services._seek_table
+    make_table = services._claim_table
 
     def held(queue, players):
         paused.set()
         go.wait(30)
         return make_table(queue, players)
 
-    monkeypatch.setattr(services, "_seek_table", held)
+    monkeypatch.setattr(services, "_claim_table", held)
     outcome: dict = {}
     pairing = in_thread(
         lambda: services.seek_join(user=completing, game="durak", seats=2, rated=False), outcome, "pairing"
