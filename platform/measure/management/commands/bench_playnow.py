@@ -12,10 +12,11 @@ waiting, and how many players sit twice (must be 0). Everything it creates is de
 platform's environment (``DATABASE_URL``); on SQLite the joins are serialized by the database's write lock.
 
 Against a running platform (``--url``, once per web process: ``runplatform --web 2`` listens on PORT and PORT+1)
-each player clicks "Play now" as his browser would: a signed-in POST of the Play page's form (his session forged,
-``measure.sessions``), the web processes taken in turn; the redirect to a table is the completing join's answer,
-sent after the table's commit. Run it with the platform's environment (the same ``DATABASE_URL``, ``REDIS_URL``
-and ``REDIS_PREFIX``), e.g.
+each player clicks "Play now" as his browser would: a signed-in htmx POST of the Play page's form (his session
+forged, ``measure.sessions``), the web processes taken in turn; the ``HX-Redirect`` to a table is the completing
+join's answer, sent once the table has started. The platform's CPU over the run (web processes, worker,
+PostgreSQL, this client) is printed per join: on a shared machine it says more than the latencies. Run it with
+the platform's environment (the same ``DATABASE_URL``, ``REDIS_URL`` and ``REDIS_PREFIX``), e.g.
 
     python manage.py bench_playnow --players 1000 --seconds 10 --threads 64 \
         --url http://127.0.0.1:8000 --url http://127.0.0.1:8001
@@ -43,6 +44,7 @@ from games import GAMES, get_game
 from lobbies.forms import SeekForm
 from lobbies.models import Seek, SeekQueue
 from lobbies.services import seek_join
+from measure.management.commands.loadtest import CpuMeter
 from measure.sessions import session_cookie_for
 from moderation.selectors import standing
 from tables.models import Seat, Table
@@ -77,20 +79,23 @@ def _form(game: str, seats: int) -> dict[str, str]:
 
 
 def _click_play_now(url: str, cookie: str, form: dict[str, str]) -> int | None:
-    """POST the form signed in; the table he was seated at (the redirect's), or None (he waits)."""
+    """POST the form signed in, as the Play page's htmx does; the table he was seated at (htmx is sent there by
+    ``HX-Redirect``), or None (he waits: the answer is the queues' part of the page)."""
     csrf = secrets.token_hex(16)  # an unmasked secret of the cookie's length is a valid token
     body = urllib.parse.urlencode({**form, "csrfmiddlewaretoken": csrf}).encode()
-    request = urllib.request.Request(
-        f"{url}/play/now/", data=body, headers={"Cookie": f"{cookie}; csrftoken={csrf}"}, method="POST"
-    )
+    headers = {"Cookie": f"{cookie}; csrftoken={csrf}", "HX-Request": "true"}
+    request = urllib.request.Request(f"{url}/play/now/", data=body, headers=headers, method="POST")
     try:
         with _opener.open(request, timeout=60) as response:
-            raise RuntimeError(f"Play now answered {response.status}, not a redirect")
+            response.read()
+            found = re.search(r"/tables/(\d+)/", response.headers.get("HX-Redirect", ""))
+            if found:
+                return int(found.group(1))
+            if response.status != 200:
+                raise RuntimeError(f"Play now answered {response.status}")
+            return None
     except urllib.error.HTTPError as answer:
-        if answer.code not in (301, 302, 303):
-            raise RuntimeError(f"Play now answered {answer.code}") from None
-        found = re.search(r"/tables/(\d+)/", answer.headers.get("Location", ""))
-        return int(found.group(1)) if found else None
+        raise RuntimeError(f"Play now answered {answer.code}") from None
 
 
 def _loadavg() -> str:
@@ -134,6 +139,11 @@ class Command(BaseCommand):
         results: list[tuple[float, float, int | None]] = [(0.0, 0.0, None)] * count
         errors: Counter[str] = Counter()
         load_before = _loadavg()
+        # the platform's CPU (web, worker, PostgreSQL, this client), robust to a shared machine's load as the
+        # latencies are not
+        meter = CpuMeter(urls, {os.getpid()}) if urls else None
+        if meter is not None:
+            meter.start()
         start = time.time() + 0.5
 
         def run(i: int) -> None:
@@ -155,6 +165,8 @@ class Command(BaseCommand):
 
         with ThreadPoolExecutor(options["threads"]) as pool:
             list(pool.map(run, range(count)))
+        if meter is not None:
+            meter.stop()
         load_after = _loadavg()
         wall = max(end for _, end, _ in results) - start
         late = max(began - (start + i * seconds / count) for i, (began, _, _) in enumerate(results))
@@ -202,6 +214,11 @@ class Command(BaseCommand):
         )
         for error, n in errors.most_common():
             self.stdout.write(f"failed clicks: {n} x {error}")
+        if meter is not None:
+            cpu = "  ".join(
+                f"{name} {sec:.1f} s = {1000 * sec / count:.1f} ms/join" for name, sec in meter.used.items()
+            )
+            self.stdout.write(f"CPU over {meter.elapsed:.1f} s: {cpu}")
         self.stdout.write(f"machine: {os.cpu_count()} cores, load average before {load_before}, after {load_after}")
         self.stdout.flush()
         for attempt in range(5):
