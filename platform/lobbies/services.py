@@ -130,6 +130,18 @@ def _lock_player(user: User) -> None:
     User.objects.select_for_update().filter(pk=user.pk).first()
 
 
+def _players_lock(user_ids: Any) -> None:
+    """Several players' row locks, in one order (two callers locking the same players never deadlock)."""
+    list(User.objects.select_for_update().filter(pk__in=user_ids).order_by("pk").values_list("pk", flat=True))
+
+
+def seated_elsewhere(user_ids: list[int]) -> None:
+    """These players are seated at a table by someone else (an event's round): under their row locks (a pairing
+    leaves them out meanwhile), they leave the queue in the same transaction."""
+    _players_lock(user_ids)
+    Seek.objects.filter(user_id__in=user_ids).delete()
+
+
 def _queue_table_of(user: User) -> Table | None:
     """The live table "Play now" made for him, if he still plays there."""
     live = (Table.Status.OPEN, Table.Status.PLAYING)
@@ -161,11 +173,18 @@ def _fill(seat: Seat, **values: Any) -> None:
         raise LobbyRefused(gettext("Seat %(n)s was just taken; choose another.") % {"n": seat.index + 1})
 
 
-def _unfit_seats(seats: list[Seat]) -> list[Seat]:
-    """The seats a table may not start with: a player banned, playbanned or gone since he sat down, and of two
-    players one of whom blocked the other, the one who sat down later (a block keeps them apart in casual play)."""
+def _unfit_seats(seats: list[Seat], minimum: int = 0) -> list[Seat]:
+    """The seats a table may not start with: a player banned, playbanned or gone since he sat down, one whose finish
+    rate fell below the table's ``minimum`` while he waited, and of two players one of whom blocked the other, the
+    one who sat down later (a block keeps them apart in casual play)."""
     humans = [(s, s.user) for s in seats if s.user is not None and not s.bot_level and not s.user.is_bot]
-    unfit = [s for s, user in humans if not user.is_active or standing.play_refusal(user)]
+    refused = standing.play_refused([user.pk for _s, user in humans])
+    marks = reliability.reliability_marks([user.pk for _s, user in humans]) if minimum else {}
+    unfit = [
+        s
+        for s, user in humans
+        if not user.is_active or user.pk in refused or (minimum and not reliability.meets(marks[user.pk], minimum))
+    ]
     for i, (first, first_user) in enumerate(humans):
         for second, second_user in humans[i + 1 :]:
             if first in unfit or second in unfit:
@@ -180,7 +199,7 @@ def _start_if_full(table: Table) -> bool:
     longer play here is emptied instead, and the table waits for someone else."""
     if table.seats.filter(**_empty_seats()).exists():
         return False
-    unfit = _unfit_seats(list(table.seats.select_related("user")))
+    unfit = _unfit_seats(list(table.seats.select_related("user")), table.min_reliability)
     if unfit:
         Seat.objects.filter(pk__in=[s.pk for s in unfit]).update(user=None)
         return False
@@ -378,6 +397,8 @@ def table_rematch(*, table_id: int, user: User) -> Table | None:
     from tables.services import notify
 
     _check_may_play(user)
+    # the players' row locks before the table's, as everywhere: the rematch seats them, as sitting down by hand does
+    _players_lock(Seat.objects.filter(table_id=table_id, bot_level="").exclude(user=None).values_list("user_id"))
     table = _locked_table(table_id)
     if table.status != Table.Status.FINISHED:
         raise LobbyRefused(gettext("A rematch is offered once the match is over."))
@@ -401,9 +422,15 @@ def table_rematch(*, table_id: int, user: User) -> Table | None:
         return None
     if any(s.bot_level for s in seats):
         _check_bot_tables(table.created_by)
-    if _unfit_seats(seats):
-        # each vote was checked when it was cast; the seats are checked again now, as the table starts
+    # each vote was checked when it was cast; the seats are checked again now, as the table starts (and nobody sits
+    # at another live table meanwhile: Play now may have seated him)
+    players = [pk for pk in humans if pk is not None]
+    if (
+        _unfit_seats(seats, table.min_reliability)
+        or Seat.objects.filter(user_id__in=players, away=False, table__status__in=LIVE).exists()
+    ):
         raise LobbyRefused(gettext("The rematch cannot start: not every player of this table may play it now."))
+    Seek.objects.filter(user_id__in=players).delete()  # seated here, they wait in no queue
     rematch = Table.objects.create(
         game=table.game,
         options=dict(table.options),

@@ -29,7 +29,7 @@ from core import outbox
 from core.limits import within_limit
 from core.text import TextRefused, clean_text
 from games import InvalidOptions, get_game
-from lobbies.services import table_create
+from lobbies.services import seated_elsewhere, table_create
 from reliability import selectors as reliability
 from tables import relay
 from tables.models import Game, Seat, Table
@@ -465,6 +465,7 @@ def _board_table(tournament: Tournament, players: list[int | None]) -> Table:
         seat.user_id = player if player is not None else next(bots).pk
         seat.bot_level = "" if player is not None else tournament.bot_level
     Seat.objects.bulk_update(seats, ["user", "bot_level"])
+    seated_elsewhere([p for p in players if p is not None])
     match_start(table)
     return table
 

@@ -288,3 +288,54 @@ def test_a_player_who_just_clicked_play_now_is_not_told_he_waited_0_minutes(make
     assert "You joined just now" in page and "0 minutes" not in page
     ru = client.get(reverse("play_now_queues"), headers={"accept-language": "ru"}).content.decode()
     assert "Вы только что встали в очередь" in ru
+
+
+def finished_table_of(a, b) -> Table:
+    table = services.table_create(user=a, game="durak", options={}, seats=2, rated=False)
+    services.seat_join(table_id=table.pk, user=b)
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    return table
+
+
+def test_a_rematch_takes_its_players_out_of_the_queue(make_user):
+    a, b = make_user(), make_user()
+    old = finished_table_of(a, b)
+    join(a, seats=3)
+    assert services.table_rematch(table_id=old.pk, user=a) is None
+    assert Seek.objects.filter(user=a).exists()  # still waiting while the other has not agreed
+    rematch = services.table_rematch(table_id=old.pk, user=b)
+    assert rematch is not None and seated(rematch) == {a.pk, b.pk}
+    assert not Seek.objects.exists()
+
+
+def test_a_rematch_does_not_start_while_play_now_has_seated_one_of_its_players(make_user):
+    a, b, c = make_user(), make_user(), make_user()
+    old = finished_table_of(a, b)
+    services.table_rematch(table_id=old.pk, user=a)
+    join(b)
+    queue_table = join(c)
+    assert seated(queue_table) == {b.pk, c.pk}
+    with pytest.raises(services.LobbyRefused, match="The rematch cannot start"):
+        services.table_rematch(table_id=old.pk, user=b)
+    assert Table.objects.count() == 2  # the old table and the queue's: no rematch
+
+
+@pytest.mark.parametrize("way", ["creates a table", "joins a table", "plays bots", "accepts a challenge", "an event"])
+def test_every_way_of_sitting_down_takes_him_out_of_the_queue(make_user, host, way):
+    a = make_user()
+    join(a, seats=3)
+    if way == "creates a table":
+        services.table_create(user=a, game="durak", options={}, seats=2)
+    elif way == "joins a table":
+        table = services.table_create(user=host, game="durak", options={}, seats=3)
+        services.seat_join(table_id=table.pk, user=a)
+    elif way == "plays bots":
+        services.table_against_bots(user=a, game="durak")
+    elif way == "accepts a challenge":
+        from social.services import challenge_accept, challenge_send
+
+        challenge = challenge_send(host, a, game="durak", table_settings={"options": {}, "seats": 2})
+        challenge_accept(a, challenge.pk)
+    else:
+        services.seated_elsewhere([a.pk])
+    assert not Seek.objects.filter(user=a).exists()

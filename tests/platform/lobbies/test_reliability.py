@@ -160,3 +160,25 @@ def test_the_lobby_shows_each_players_rating_for_the_tables_game(host, make_user
     assert "1000 ? provisional" in lobby  # a player with no rated game of it starts where every newcomer does
     room = text(client_of(host).get(reverse("lobby_table", args=[table.pk])).content)
     assert "1234" in room and "1000 ? provisional" in room
+
+
+def test_a_player_whose_rate_fell_while_he_waited_is_unseated_when_the_table_fills(host, make_user):
+    """Reliability is checked again as a full table starts: he sat down at 90%, then walked out of other games."""
+    table = services.table_create(user=host, game="durak", options={}, seats=3, min_reliability=90)
+    waiting, last = make_user("waiting"), make_user("last")
+    Tally.objects.create(user=waiting, games=40, finished=40, timed_out=0)
+    services.seat_join(table_id=table.pk, user=waiting)
+    Tally.objects.filter(user=waiting).update(finished=30)  # 75% now
+    services.seat_join(table_id=table.pk, user=last)
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN
+    assert set(table.seats.exclude(user=None).values_list("user__username", flat=True)) == {host.username, "last"}
+
+
+def test_a_reliable_only_seek_is_paired_on_the_rates_at_the_pairing_not_at_the_join(make_user):
+    picky, other = make_user("picky"), make_user("other")
+    Tally.objects.create(user=other, games=40, finished=40, timed_out=0)
+    assert services.seek_join(user=other, game="durak", seats=2) is None
+    Tally.objects.filter(user=other).update(finished=30)  # his rate fell while he waited
+    assert services.seek_join(user=picky, game="durak", seats=2, reliable_only=True) is None
+    assert not Table.objects.exists()
