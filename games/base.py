@@ -369,7 +369,8 @@ class GameSpec:
         self.loss_words = loss_words
         #: "game": ratings move after every game; "match": once per match, by its sheet's standings
         self.rated_by = rated_by
-        #: module paths of the bots' per-game parts: ``heuristic`` (a ``choose`` policy), ``worlds`` (a sampler)
+        #: module paths of the bots' per-game parts: ``heuristic`` (a ``choose`` policy), ``worlds`` (a sampler),
+        #: ``colluding`` (how a colluder changes the heuristic choice: ``games.bots.collude``, for measuring only)
         self.bots = dict(bots or {})
         self.ui = ui or UI()
         #: what a finished game's replay reveals that was secret during play, told on the replay page

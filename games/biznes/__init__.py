@@ -30,7 +30,11 @@ GAME = GameSpec(
     unit=("deal", "deals"),
     loss_words=None,
     rated_by="match",
-    bots={"heuristic": "games.bots.biznes", "worlds": "games.bots.worlds_biznes"},
+    bots={
+        "heuristic": "games.bots.biznes",
+        "worlds": "games.bots.worlds_biznes",
+        "colluding": "games.bots.collude_biznes",
+    },
     ui=meta.UI_META,
     interactions=fairplay.interactions,
     interaction_kinds={

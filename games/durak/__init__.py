@@ -68,7 +68,11 @@ GAME = GameSpec(
     score_position=meta.score_position,
     match_options=meta.MATCH_OPTIONS,
     loss_words=("fool", "Fools", "time the fool", "times the fool"),
-    bots={"heuristic": "games.bots.durak", "worlds": "games.bots.worlds_durak"},
+    bots={
+        "heuristic": "games.bots.durak",
+        "worlds": "games.bots.worlds_durak",
+        "colluding": "games.bots.collude_durak",
+    },
     ui=meta.UI_META,
     interactions=fairplay.interactions,
     interaction_kinds={

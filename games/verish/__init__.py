@@ -67,7 +67,11 @@ GAME = GameSpec(
     score_position=meta.score_position,
     public_action=meta.public_action,
     public_check=meta.public_check,
-    bots={"heuristic": "games.bots.verish", "worlds": "games.bots.worlds_verish"},
+    bots={
+        "heuristic": "games.bots.verish",
+        "worlds": "games.bots.worlds_verish",
+        "colluding": "games.bots.collude_verish",
+    },
     ui=meta.UI_META,
     interactions=fairplay.interactions,
     interaction_kinds={"doubt": "Could doubt his claim"},
