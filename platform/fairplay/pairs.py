@@ -85,7 +85,6 @@ class PairScore:
     reports: int
     #: how often they sat together compared with chance (1.0: as often as random seating would)
     together_ratio: float
-    evidence: str
     kinds: list[KindStat] = field(default_factory=list)
     #: (game id, move number) of the most telling moves, most telling first
     decisive: list[tuple[int, int]] = field(default_factory=list)
@@ -206,7 +205,6 @@ def score_pairs(
                 flagged=score >= THRESHOLD,
                 reports=reports.get((a, b), 0),
                 together_ratio=round(ratio, 2),
-                evidence=summary(kinds, len(game_ids), ratio, reports.get((a, b), 0)),
                 kinds=kinds,
                 decisive=[(m[0], m[1]) for m in telling[:DECISIVE]],
             )
@@ -227,16 +225,3 @@ def dispersion(by_pair: Mapping[tuple[int, int], Mapping[str, Sequence[float]]])
             if n >= DISPERSION_MIN_CHANCES and v > 0:
                 ratios[kind].append((f - e) ** 2 / v)
     return {kind: max(1.0, statistics.median(found) / CHI2_1_MEDIAN) for kind, found in ratios.items() if found}
-
-
-def summary(kinds: Sequence[KindStat], games: int, ratio: float, reports: int) -> str:
-    """A moderator's one line: the strongest kinds of sparing, how often they sat together, any reports."""
-    parts = [f"{games} games together ({ratio:.1f}x chance)"]
-    for k in sorted(kinds, key=lambda k: -k.llr)[:2]:
-        if k.llr > 0:
-            parts.append(f"{k.kind}: spared each other {k.spared} of {k.chances} (expected {k.expected:.1f})")
-    if len(parts) == 1:
-        parts.append("no more sparing than with others")
-    if reports:
-        parts.append(f"{reports} cheating report{'s' if reports != 1 else ''}")
-    return "; ".join(parts)

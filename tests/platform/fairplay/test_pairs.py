@@ -3,6 +3,7 @@
 import random
 
 from fairplay.pairs import THRESHOLD, GameFacts, one_sided_llr, score_pairs
+from fairplay.words import evidence
 from games.fairplay import Interaction
 
 
@@ -50,7 +51,7 @@ def test_a_pair_that_always_spares_each_other_is_flagged_and_ranked_first():
     top = scores[0]
     assert (top.a_name, top.b_name) == ("ann", "bob") and top.flagged and top.score >= THRESHOLD
     assert top.together_ratio > 1.0  # they sit together more often than chance
-    assert "throw_in: spared each other" in top.evidence
+    assert "Could throw in on him: spared each other" in evidence(top)
     assert top.decisive and all(isinstance(g, int) and isinstance(n, int) for g, n in top.decisive)
     assert not any(p.flagged for p in scores[1:])
 
@@ -78,7 +79,7 @@ def test_cheating_reports_rank_a_pair_higher_without_changing_its_score():
     reported = score_pairs(facts, reports={(last.a, last.b): 2})
     assert (reported[0].a, reported[0].b) == (last.a, last.b)
     assert reported[0].score == last.score and reported[0].reports == 2
-    assert "2 cheating reports" in reported[0].evidence
+    assert "2 cheating reports" in evidence(reported[0])
 
 
 def test_kinds_are_compared_within_their_situation():

@@ -86,7 +86,7 @@ def test_the_pair_that_never_doubts_each_other_comes_first(people):
     play(people)
     lines = scan()
     assert lines[0]["players"] == ["ann", "bob"] and lines[0]["flagged"]
-    assert lines[0]["games"] == 40 and "doubt: spared each other" in lines[0]["evidence"]
+    assert lines[0]["games"] == 40 and "Could doubt his claim: spared each other" in lines[0]["evidence"]
     assert not any(line["flagged"] for line in lines[1:])
     assert [line["players"] for line in scan(flagged=True)] == [["ann", "bob"]]
     assert scan(game="biznes") == []  # another game: none of these

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils import translation
 
 from fairplay.pairs import KindStat, PairScore
-from fairplay.templatetags.fairplay import evidence, kind_label
+from fairplay.words import evidence, kind_label
 
 
 def pair(**fields) -> PairScore:
@@ -23,7 +23,6 @@ def pair(**fields) -> PairScore:
         flagged=True,
         reports=2,
         together_ratio=3.4,
-        evidence="English",
         kinds=kinds,
     )
     return PairScore(**{**base, **fields})  # type: ignore[arg-type]

@@ -7,14 +7,17 @@ from datetime import datetime, time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from fairplay.pairs import PairScore
 from fairplay.selectors import pair_scores
+from fairplay.words import evidence
 from games import GAMES
 
 
 def pair_line(p: PairScore) -> dict[str, Any]:
+    with translation.override("en"):  # a log line, whoever runs it
+        words = evidence(p)
     return {
         "players": [p.a_name, p.b_name],
         "games": p.games,
@@ -22,7 +25,7 @@ def pair_line(p: PairScore) -> dict[str, Any]:
         "flagged": p.flagged,
         "reports": p.reports,
         "together": p.together_ratio,
-        "evidence": p.evidence,
+        "evidence": words,
     }
 
 
