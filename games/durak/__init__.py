@@ -77,6 +77,7 @@ GAME = GameSpec(
     interactions=fairplay.interactions,
     interaction_kinds={
         "throw_in": "Could throw in on him",
+        "covered": "Threw in on him cards he beat",
         "take": "Could take, sparing him",
         "transfer": "Could transfer to him",
     },

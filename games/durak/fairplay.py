@@ -1,4 +1,4 @@
-"""Durak from the public record: throw-ins aimed at a defender, transfers passed on, takes that spared a seat.
+"""Durak from the public record: throw-ins aimed at a defender and what came of them, transfers, takes.
 
 Every Durak move is public, so the record shows each bout: who led, who
 defended (the first seat to cover, take or transfer after the lead), who threw
@@ -7,6 +7,11 @@ in or said *done*, and what the defender did. Three choices touch another seat:
 - ``throw_in``: a seat with the throw-in right threw cards at the defender, or
   said *done* (spared him); compared within the bout's phase (``bout``, or
   ``taking``: the last throws onto a defender who took), attacker and side throwers apart;
+- ``covered``: a throw-in while the defender was still fighting either was beaten
+  (spared: it cost him nothing) or lay unbeaten when he took; compared within the
+  defender's hand size, attacker and side throwers apart. A player who sees his
+  partner's hand throws in on him only what he can beat: he need not say *done* more
+  often than anyone, but his throw-ins are beaten more often than other players' are;
 - ``transfer``: with transfers on, the defender's first answer to a lead either
   passed the bout on to the next seat in the game or kept it (spared him);
 - ``take``: a defender who took instead of beating the bout off spared the seat
@@ -74,6 +79,8 @@ def interactions(record: Record, seats: int, options: Mapping[str, Any]) -> list
     taking = False
     answered = False  # the defender answered the current lead (or transfer) already
     pending: list[tuple[int, int, str, str]] = []  # throw decisions before the defender showed himself
+    # this bout's throw-ins onto a fighting defender: (move, thrower, defender, cards not yet beaten, situation)
+    open_throws: list[tuple[int, int, int, set[str], str]] = []
 
     def add(
         i: int, actor: int, target: int, kind: str, situation: str, spared: bool, chose: str, alts: tuple[str, ...]
@@ -88,6 +95,10 @@ def interactions(record: Record, seats: int, options: Mapping[str, Any]) -> list
         add(i, seat, defender, "throw_in", situation, chose == "done", chose, ("throw", "done"))
 
     def close_bout(at: int) -> None:
+        for j, thrower, target, unbeaten, where in open_throws:
+            outcome = "taken" if unbeaten else "beaten"
+            add(j, thrower, target, "covered", where, not unbeaten, outcome, ("beaten", "taken"))
+        open_throws.clear()
         if defender is None:
             return
         if leader is not None:
@@ -104,6 +115,8 @@ def interactions(record: Record, seats: int, options: Mapping[str, Any]) -> list
             leader = seat
             hands.lay(seat, len(action.get("cards") or ()))
         elif kind in DEFENCE and attacker is not None:
+            if kind in ("transfer", "show"):
+                open_throws.clear()  # the cards pass to another defender: no throw-in of this bout is judged
             if kind in ("cover", "transfer"):
                 hands.lay(seat, 1)
             if defender != seat:
@@ -117,6 +130,9 @@ def interactions(record: Record, seats: int, options: Mapping[str, Any]) -> list
                     passed = kind in ("transfer", "show")
                     add(i, seat, target, "transfer", "first", not passed, kind, ("transfer", "cover", "take"))
             answered = True
+            if kind == "cover":
+                for *_x, unbeaten, _where in open_throws:
+                    unbeaten.discard(str(action.get("attack")))
             if kind == "take":
                 taking = True
             elif kind in ("transfer", "show"):
@@ -124,6 +140,9 @@ def interactions(record: Record, seats: int, options: Mapping[str, Any]) -> list
                 defender, answered, attacker = None, False, seat
         elif kind in ("throw", "done") and attacker is not None:
             hand = hands.bucket(seat)  # before the throw: what he held when he chose
+            if kind == "throw" and defender is not None and seat != defender and not taking:
+                where = f"{'lead' if seat == attacker else 'side'}:hand{hands.bucket(defender)}"
+                open_throws.append((i, seat, defender, set(action.get("cards") or ()), where))
             if kind == "throw":
                 hands.lay(seat, len(action.get("cards") or ()))
             if defender is None:

@@ -72,6 +72,30 @@ def test_durak_throw_ins_are_compared_by_the_thrower_hand_size_which_the_record_
     assert found[-2:] == [(1, "bout:side:handL"), (0, "bout:side:handM")]
 
 
+def test_durak_a_throw_in_the_defender_beat_spared_him_one_he_took_did_not():
+    record = [
+        (0, {"type": "attack", "cards": ["9D"]}),
+        (1, {"type": "cover", "attack": "9D", "card": "TD"}),
+        (2, {"type": "throw", "cards": ["9C"]}),
+        (1, {"type": "cover", "attack": "9C", "card": "AC"}),  # beat: 2's throw-in cost him nothing
+        (3, {"type": "done"}),  # no throw-in: nothing to ask of the defender
+        (0, {"type": "throw", "cards": ["TC", "TH"]}),
+        (1, {"type": "cover", "attack": "TH", "card": "QH"}),
+        (1, {"type": "take"}),  # TC stood unbeaten: 0's throw-in made him take
+        (3, {"type": "throw", "cards": ["9S"]}),  # onto a taking defender: not a question of beating
+        (0, {"type": "done"}),
+        (2, {"type": "attack", "cards": ["6S"]}),
+        (3, {"type": "cover", "attack": "6S", "card": "7S"}),
+        (1, {"type": "throw", "cards": ["6H"]}),
+    ]
+    covered = [x for x in short(durak(record, 4, {})) if x[2] == "covered"]
+    assert covered == [
+        (2, 1, "covered", "side:handM", True),
+        (0, 1, "covered", "lead:handM", False),
+        (1, 3, "covered", "side:handM", False),  # the record ends before he beat it
+    ]
+
+
 def test_durak_a_take_spares_the_seat_the_defender_would_have_attacked():
     record = [
         (0, {"type": "attack", "cards": ["9D"]}),
