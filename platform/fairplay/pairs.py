@@ -17,7 +17,8 @@ spread of observed around expected over *all* pairs, (O - E)^2 / variance averag
 is measured per kind (at least 1) and the evidence discounted by it, as a
 quasi-likelihood does. Colluders are few, so they hardly move it. It grows
 with the number of shared decisions: a handful of games cannot reach the threshold
-unless nearly every decision went one way against strong odds.
+unless nearly every decision went one way against strong odds. One game counts at
+most ``PER_GAME`` choices of a kind from one player towards another (``counted``).
 """
 
 from __future__ import annotations
@@ -25,13 +26,13 @@ from __future__ import annotations
 import math
 import statistics
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from games.fairplay import Interaction
 
-#: the score at or above which a pair is flagged for a moderator (measured: ``bench_fairplay``)
-THRESHOLD = 7.5
+#: the score at or above which a pair is flagged for a moderator (measured: ``bench_fairplay``, README)
+THRESHOLD = 6.5
 #: how many interactions the population's rate counts for in a player's own expected rate
 PRIOR = 5.0
 #: how many chances the expectation counts for in a pair's own rate (``one_sided_llr``)
@@ -44,6 +45,8 @@ DISPERSION_MIN_CHANCES = 20
 REPORT_WEIGHT = 4.0
 #: how many of the most telling moves a pair carries (for replay links)
 DECISIVE = 5
+#: at most this many of one game's choices of one kind by one seat towards another count (``counted``)
+PER_GAME = 10
 
 
 @dataclass(frozen=True)
@@ -141,7 +144,7 @@ def score_pairs(
         for i, u in enumerate(users):
             for v in users[i + 1 :]:
                 shared[(min(u, v), max(u, v))].append(g.game_id)
-        for x in g.interactions:
+        for x in counted(g.interactions):
             actor = g.players[x.actor] if 0 <= x.actor < len(g.players) else None
             if actor is None:
                 continue  # a computer player's choices say nothing about a user
@@ -211,6 +214,22 @@ def score_pairs(
         )
     out.sort(key=lambda p: (-p.rank, -p.games, p.a, p.b))
     return out
+
+
+def counted(interactions: Iterable[Interaction]) -> Iterator[Interaction]:
+    """The first ``PER_GAME`` choices of each kind by one seat towards another in one game.
+
+    Choices within one game hang together: two players adding single cards onto each other's piles
+    for a whole game answer each other dozens of times, and one such game between two honest players
+    would otherwise weigh like a season of them. The cap bounds what one game can say about a pair;
+    sparing a partner game after game still adds up.
+    """
+    seen: dict[tuple[int, int, str], int] = defaultdict(int)
+    for x in interactions:
+        key = (x.actor, x.target, x.kind)
+        seen[key] += 1
+        if seen[key] <= PER_GAME:
+            yield x
 
 
 def dispersion(by_pair: Mapping[tuple[int, int], Mapping[str, Sequence[float]]]) -> dict[str, float]:

@@ -2,7 +2,7 @@
 
 import random
 
-from fairplay.pairs import THRESHOLD, GameFacts, one_sided_llr, score_pairs
+from fairplay.pairs import PER_GAME, THRESHOLD, GameFacts, one_sided_llr, score_pairs
 from fairplay.words import evidence
 from games.fairplay import Interaction
 
@@ -95,3 +95,18 @@ def test_kinds_are_compared_within_their_situation():
         ]
         found.append(GameFacts(g, "durak", [1, 2, 3], inter, [1, 2, 3, 4, 5]))
     assert not any(p.flagged for p in score_pairs(found))
+
+
+def test_one_long_game_between_two_players_counts_like_a_game_not_a_season():
+    # 2 answers 1 forty times in one game (two players adding onto each other's piles), sparing him each time;
+    # only the first PER_GAME of them count, from 2 towards 1 and from 1 towards 2 alike
+    chain = [Interaction(i, 1, 0, "doubt", "count1", True, "add", ()) for i in range(40)]
+    back = [Interaction(40 + i, 0, 1, "doubt", "count1", True, "add", ()) for i in range(3)]
+    others = [
+        GameFacts(g, "verish", [1, 3, 4], [Interaction(0, 0, 1, "doubt", "count1", g % 2 == 0, "", ())])
+        for g in range(1, 30)
+    ]
+    scores = score_pairs([GameFacts(0, "verish", [1, 2, 3], chain + back), *others])
+    pair = next(p for p in scores if (p.a, p.b) == (1, 2))
+    assert [(k.kind, k.chances, k.spared) for k in pair.kinds] == [("doubt", PER_GAME + 3, PER_GAME + 3)]
+    assert not pair.flagged
