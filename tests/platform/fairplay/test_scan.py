@@ -7,7 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.models import User
 from fairplay.selectors import pair_score, pair_scores
@@ -87,6 +87,8 @@ def test_the_pair_that_never_doubts_each_other_comes_first(people):
     lines = scan()
     assert lines[0]["players"] == ["ann", "bob"] and lines[0]["flagged"]
     assert lines[0]["games"] == 40 and "Could doubt his claim: spared each other" in lines[0]["evidence"]
+    with translation.override("ru"):  # a log line: English whatever the language of whoever runs it
+        assert scan()[0]["evidence"] == lines[0]["evidence"]
     assert not any(line["flagged"] for line in lines[1:])
     assert [line["players"] for line in scan(flagged=True)] == [["ann", "bob"]]
     assert scan(game="biznes") == []  # another game: none of these
