@@ -94,8 +94,11 @@ def _click_play_now(url: str, cookie: str, form: dict[str, str]) -> int | None:
             if response.status != 200:
                 raise RuntimeError(f"Play now answered {response.status}")
             return None
-    except urllib.error.HTTPError as answer:
-        raise RuntimeError(f"Play now answered {answer.code}") from None
+    except urllib.error.HTTPError as answer:  # a redirect: a platform answering the plain form (before htmx)
+        if answer.code not in (301, 302, 303):
+            raise RuntimeError(f"Play now answered {answer.code}") from None
+        found = re.search(r"/tables/(\d+)/", answer.headers.get("Location", ""))
+        return int(found.group(1)) if found else None
 
 
 def _loadavg() -> str:
