@@ -24,7 +24,7 @@ def choose(
         if honest["type"] != "doubt":
             return honest
         if hand is not None and "add" in kinds:
-            return kinds["add"]
+            return next(a for a in legal if a["type"] == "add")
         return kinds.get("believe", honest)
     if hand is not None and "doubt" in kinds and proved_false(view, history, hand):
         return kinds["doubt"]
