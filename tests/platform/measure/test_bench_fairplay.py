@@ -17,5 +17,6 @@ def test_bench_fairplay_prints_recall_and_false_positives_and_cleans_up():
     text = out.getvalue()
     assert "36 games simulated and stored" in text
     assert "recall " in text and "false positives " in text, text
+    assert "honest pairs near the threshold: >= " in text
     assert not User.objects.filter(username__startswith="fpb").exists()
     assert not Table.objects.exists()

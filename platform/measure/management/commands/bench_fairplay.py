@@ -248,8 +248,11 @@ class Command(BaseCommand):
                 f"  colluding pairs under {min_shared} games (not judged): "
                 f"{[(p.games, p.score, p.flagged) for p in short]}"
             )
-        top = sorted((p.score for p in honest), reverse=True)[:5]
-        out(f"  honest pairs' highest scores: {top}")
+        ranked = sorted((p.score for p in honest), reverse=True)
+        out(f"  honest pairs' highest scores: {ranked[:5]}")
+        # the tail, not just the count over the threshold: how close the honest pairs come to it
+        tail = ", ".join(f">= {t:g}: {sum(s >= t for s in ranked)}" for t in (THRESHOLD / 2, THRESHOLD * 3 / 4))
+        out(f"  honest pairs near the threshold: {tail}")
         recall = len(found) / len(colluding) if colluding else 0.0
         fpr = len(false) / len(honest) if honest else 0.0
         out(
