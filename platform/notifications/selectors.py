@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.urls import Resolver404, resolve
@@ -12,7 +13,7 @@ from notifications.models import Notification
 
 def notifications_group(user_id: int) -> str:
     """The channel group a socket that shows a user's notifications joins (the presence socket): it hears
-    ``notifications.new`` (``id``) and ``notifications.read`` events."""
+    ``notifications.new`` (``id``; a summons also its fields, ``note``) and ``notifications.read`` events."""
     return f"notifications-{user_id}"
 
 
@@ -43,6 +44,18 @@ def summons(note: Notification) -> bool:
         return resolve(note.url).url_name == "table"
     except Resolver404:
         return False
+
+
+def notification_from_event(note_id: int, fields: dict[str, Any]) -> Notification:
+    """The notification a ``notifications.new`` event carries whole (a summons), as read from its row."""
+    return Notification(
+        pk=note_id,
+        kind=fields["kind"],
+        text=fields["text"],
+        params=fields["params"],
+        url=fields["url"],
+        created_at=datetime.fromisoformat(fields["at"]),
+    )
 
 
 def notification_payload(note: Notification) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from accounts import blocks
 from accounts.models import User
 from core import outbox
 from notifications.models import Notification
-from notifications.selectors import notifications_group
+from notifications.selectors import notifications_group, summons
 
 #: read notifications older than this are deleted by the daily prune (unread ones stay until read)
 NOTIFICATIONS_KEPT_DAYS = 90
@@ -31,10 +31,13 @@ def notification_send(
     if kind not in Notification.Kind.values:
         kind = Notification.Kind.OTHER
     note = Notification.objects.create(user=user, kind=kind, text=text[:300], url=url[:300], params=params or {})
-    user_id, note_id = user.pk, note.pk
-    transaction.on_commit(
-        lambda: outbox.group_send(notifications_group(user_id), {"type": "notifications.new", "id": note_id})
-    )
+    event: dict = {"type": "notifications.new", "id": note.pk}
+    if summons(note):
+        # the page goes to the table at once: the socket sends it from the event, without a database read
+        event["note"] = {"kind": note.kind, "text": note.text, "params": note.params, "url": note.url}
+        event["note"]["at"] = note.created_at.isoformat()
+    group = notifications_group(user.pk)
+    transaction.on_commit(lambda: outbox.group_send(group, event))
     return note
 
 

@@ -20,7 +20,13 @@ from accounts.sockets import UserSocketMixin, recheck
 from core.outage import OutageSafeMixin, tolerate
 from core.sockets import CLOSE_SIGNED_OUT, database_sync_to_async
 from core.throttle import TokenBucket
-from notifications.selectors import notification_of, notification_payload, notifications_group, unread_count
+from notifications.selectors import (
+    notification_from_event,
+    notification_of,
+    notification_payload,
+    notifications_group,
+    unread_count,
+)
 from social import presence
 from social.selectors import socket_hello
 from social.services import social_group
@@ -120,6 +126,12 @@ class PresenceConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer)
         await self.close(code=event.get("code") or CLOSE_SIGNED_OUT)
 
     async def notifications_new(self, event: dict) -> None:
+        if "note" in event:
+            # a summons to a table: sent at once, without the unread count (the page is leaving)
+            await self.send(
+                text_data=json.dumps(notification_payload(notification_from_event(event["id"], event["note"])))
+            )
+            return
         payload = await database_sync_to_async(self._notification)(event["id"])
         if payload is not None:
             await self.send(text_data=json.dumps(payload))

@@ -133,7 +133,7 @@
       });
       return msg.heartbeat;
     }
-    if (msg.type === "notification") { setCount(msg.unread); notification(msg); }
+    if (msg.type === "notification") { if (msg.unread !== undefined) setCount(msg.unread); notification(msg); }
     else if (msg.type === "unread") setCount(msg.unread);
     else if (msg.type === "turn" && location.pathname !== msg.url) {
       // one beep for a run of turns: none while a "your turn" toast is still on screen

@@ -146,3 +146,26 @@ async def test_a_private_table_is_not_named_and_tabs_per_player_are_capped(setti
     _extra, connected, code = await connect(players[0])
     assert not connected and code == CLOSE_TOO_MANY
     await tab.disconnect()
+
+
+async def test_a_play_now_summons_is_sent_from_its_event_without_a_database_read(monkeypatch):
+    """The page that hears "your table is ready" goes there: one hop from the pairing to the browser."""
+    from lobbies.services import seek_join
+    from social import consumers
+
+    a, b = await sync_to_async(make_players)(2, prefix="summons")
+    tab, _, _ = await connect(b)
+    await frame(tab)
+
+    def no_read(*args, **kwargs):
+        raise AssertionError("a summons was read from the database")
+
+    monkeypatch.setattr(consumers.PresenceConsumer, "_notification", no_read)
+    await sync_to_async(seek_join)(user=b, game="durak", seats=2, rated=False)
+    table = await sync_to_async(seek_join)(user=a, game="durak", seats=2, rated=False)
+    pushed = await frame(tab)
+    while pushed["type"] == "turn":  # his turn at the new table may be told first
+        pushed = await frame(tab)
+    assert pushed["type"] == "notification" and pushed["kind"] == "play_now" and pushed["go"] is True
+    assert pushed["url"] == f"/tables/{table.pk}/" and f"#{table.pk}" in pushed["text"] and "unread" not in pushed
+    await tab.disconnect()
