@@ -12,7 +12,8 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 
 from games import get_game
-from tables.templatetags.cards import cardify
+from tables.labels import action_hint, action_label
+from tables.templatetags.cards import as_json, cardify
 
 KINDS = {"rank": "23456789TJQKA", "suit": "SCDH"}
 #: the most card combinations a page is sent to narrow the hand with (a Biznes discard of 4 from 12 has 495:
@@ -84,7 +85,12 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
     quick = {} if composed else {c: acts[0] for c, acts in per_card.items() if len(acts) == 1 and c not in jokers}
     # a quick card is the button for a play; a cover keeps its worded button too
     buttons = [a for a in buttons if not (a["type"] == "play" and a.get("card") in quick)]
+    playable = playable_cards(legal)
     return {
+        # each card of the hand and each button with what the page shows of it, made here once: drawn after
+        # every move, a template's lookups and filters per card were most of the seat's own fragment
+        "hand": [_hand_card(game, c, quick.get(c), bool(legal) and c not in playable) for c in view.get("hand") or ()],
+        "actions": [_button(game, ui, a) for a in buttons],
         "composed": composed,
         "buttons": buttons,
         "bids": sorted(bids.items()),
@@ -95,8 +101,25 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
         "pick": bool(composed),
         "quick": quick,
         "discard_count": next((len(a["cards"]) for a in legal if a["type"] == "discard"), 0),
-        "playable": sorted(playable_cards(legal)),
+        "playable": sorted(playable),
         "combinations": combinations_to_narrow(ui, legal),
+    }
+
+
+def _hand_card(game: str, card: str, quick: dict[str, Any] | None, unplayable: bool) -> dict[str, Any]:
+    if quick is None:
+        return {"code": card, "quick": None, "unplayable": unplayable}
+    return {"code": card, "quick": as_json(quick), "title": action_label(game, quick), "unplayable": unplayable}
+
+
+def _button(game: str, ui: Any, action: dict[str, Any]) -> dict[str, Any]:
+    key = ui.keys.get(str(action.get("type")))
+    return {
+        "type": action["type"],
+        "json": as_json(action),
+        "label": action_label(game, action),
+        "hint": action_hint(game, action),
+        "key": key[0] if key else "",
     }
 
 

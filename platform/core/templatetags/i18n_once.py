@@ -12,9 +12,8 @@ values put into it are drawn each time.
 
 from __future__ import annotations
 
-from typing import Any
-
 from decimal import Decimal
+from typing import Any
 
 from django.template import Library, Node
 from django.template.base import Parser, Token, render_value_in_context
@@ -28,8 +27,14 @@ register.tags.update(django_i18n.register.tags)
 register.filters.update(django_i18n.register.filters)
 
 
+def _literal(expression: Any) -> Any:
+    """A constant's value (a quoted string is already resolved when parsed), or None."""
+    var = expression.var
+    return var if isinstance(var, str) else getattr(var, "literal", None)
+
+
 def _constant(expression: Any) -> bool:
-    return expression is None or (not expression.filters and getattr(expression.var, "literal", None) is not None)
+    return expression is None or (not expression.filters and _literal(expression) is not None)
 
 
 class TranslateOnceNode(django_i18n.TranslateNode):
@@ -68,13 +73,14 @@ class BlockTranslateOnceNode(django_i18n.BlockTranslateNode):
             node.message_context,
             node.trimmed,
             node.asvar,
-            node.tag_name,
+            getattr(node, "tag_name", "blocktranslate"),
         )
         self.counted = bool(self.plural and self.countervar and self.counter)
         self.singular_msg, self.vars = self.render_token_list(self.singular)
         self.plural_msg, plural_vars = self.render_token_list(self.plural) if self.counted else ("", [])
         self.vars = [*self.vars, *plural_vars]
-        self.context_word = self.message_context.resolve({}) if self.message_context else None
+        # a constant (``_constant``): a literal needs no page to be read
+        self.context_word = _literal(self.message_context) if self.message_context else None
         #: (language, count or None) -> the catalog's message, placeholders still in it
         self.looked_up: dict[tuple[str | None, Any], str] = {}
 
@@ -98,7 +104,7 @@ class BlockTranslateOnceNode(django_i18n.BlockTranslateNode):
     def render(self, context: Any, nested: bool = False) -> str:
         values = {var: val.resolve(context) for var, val in self.extra_context.items()}
         count = None
-        if self.counted:
+        if self.counted and self.counter is not None and self.countervar is not None:
             count = self.counter.resolve(context)
             if not isinstance(count, (Decimal, float, int)):
                 return super().render(context, nested)  # Django's own error
