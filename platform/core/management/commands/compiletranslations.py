@@ -7,6 +7,7 @@ files are build output and stay out of git. (Editing translations still uses
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,12 @@ class Command(BaseCommand):
         for root in [*map(Path, settings.LOCALE_PATHS), *app_dirs]:
             for po_path in sorted(root.glob("*/LC_MESSAGES/*.po")):
                 po = polib.pofile(str(po_path))
-                po.save_as_mofile(str(po_path.with_suffix(".mo")))
+                # written aside and renamed over: a process reading the catalogs meanwhile (another test run,
+                # a platform starting) finds the old file or the new one, never a half-written one
+                mo_path = po_path.with_suffix(".mo")
+                partial = mo_path.with_name(f".{mo_path.name}.{os.getpid()}")
+                partial.write_bytes(po.to_binary())
+                os.replace(partial, mo_path)
                 count += 1
                 if options["verbosity"] > 1:
                     self.stdout.write(f"{po_path}: {po.percent_translated()}% translated")
