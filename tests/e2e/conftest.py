@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -107,31 +108,91 @@ def own_redis_db(env: dict[str, str]) -> None:
     client.close()
 
 
-@contextmanager
-def own_database(env: dict[str, str]) -> Iterator[None]:
-    """A real PostgreSQL (DATABASE_URL set) gets a new, empty database for the platform under test, dropped after.
-
-    The named database outlives the run: browser tests that met it again found the last run's lobby chat in
-    its history and the last run's display names taken ("Vera the Ace" refused as looking like another
-    player's), so they failed on the second run against the same server.
-    """
+def postgres_url(env: dict[str, str]) -> urllib.parse.SplitResult | None:
     url = env.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql://")):
-        yield  # SQLite: the platform's own file under its VAR_DIR
-        return
+    return urllib.parse.urlsplit(url) if url.startswith(("postgres://", "postgresql://")) else None
+
+
+def postgres_admin(parts: urllib.parse.SplitResult, sql: str) -> None:
     import psycopg
 
-    parts = urllib.parse.urlsplit(url)
-    name = f"e2e_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    admin = urllib.parse.urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+    with psycopg.connect(urllib.parse.urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
+        conn.execute(sql)
+
+
+class Template:
+    """A database migrated (and bootstrapped) once per session: each platform starts on a copy of it.
+
+    Migrating from nothing cost each module's platform ~6 s of CPU before it answered; a copy is a file
+    copy (SQLite) or PostgreSQL's ``CREATE DATABASE ... TEMPLATE``, and ``runplatform``'s own migrate and
+    bootstrap then find nothing to do. Every module still gets a database of its own, new for it.
+    """
+
+    def __init__(self, var: Path, database: str | None) -> None:
+        self.var = var
+        self.database = database  # PostgreSQL: the template database's name
+
+    @contextmanager
+    def copy(self, env: dict[str, str]) -> Iterator[None]:
+        """A new database for the platform under test, with the template's tables and rows, dropped after.
+
+        On PostgreSQL the named database outlives the run: browser tests that met it again found the last
+        run's lobby chat in its history and the last run's display names taken ("Vera the Ace" refused as
+        looking like another player's), so they failed on the second run against the same server.
+        """
+        parts = postgres_url(env)
+        if parts is None:  # SQLite: the platform's own file under its VAR_DIR
+            for path in self.var.glob("db.sqlite3*"):
+                shutil.copy(path, Path(env["VAR_DIR"]) / path.name)
+            yield
+            return
+        name = f"e2e_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+        postgres_admin(parts, f'CREATE DATABASE "{name}" TEMPLATE "{self.database}"')
+        env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+        try:
+            yield
+        finally:
+            postgres_admin(parts, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def platform_env(var: Path, **extra: str) -> dict[str, str]:
+    """The environment of the platform under test: a developer's, with a folder of its own."""
+    return developer_env(
+        DEBUG="1",
+        VAR_DIR=str(var),
+        PYTHONPATH=os.pathsep.join([str(ROOT / "platform"), str(ROOT)]),
+        LOG_LEVEL="WARNING",
+        **extra,
+    )
+
+
+@pytest.fixture(scope="session")
+def platform_template(tmp_path_factory) -> Iterator[Template]:
+    var = tmp_path_factory.mktemp("e2e-template")
+    env = platform_env(var)
+    parts = postgres_url(env)
+    name = None
+    if parts is not None:
+        name = f"e2e_template_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+        postgres_admin(parts, f'CREATE DATABASE "{name}"')
+        env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
     try:
-        yield
+        # what runplatform does before it starts anything (neither needs Redis)
+        for command in (["migrate", "--no-input", "-v", "0"], ["bootstrap"]):
+            done = subprocess.run(
+                [sys.executable, "manage.py", *command],
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=300,
+                check=False,
+            )
+            assert done.returncode == 0, f"{command}: {done.stderr[-3000:]}"
+        yield Template(var, name)
     finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if parts is not None:
+            postgres_admin(parts, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def healthy(port: int) -> bool:
@@ -143,21 +204,15 @@ def healthy(port: int) -> bool:
 
 
 @pytest.fixture(scope="module")
-def platform_server(request, tmp_path_factory) -> Iterator[Platform]:
+def platform_server(request, tmp_path_factory, platform_template) -> Iterator[Platform]:
     port = free_port()
     var = tmp_path_factory.mktemp("e2e-var")
-    # the platform must start as a developer's would
-    env = developer_env(
-        DEBUG="1",
-        VAR_DIR=str(var),
-        PYTHONPATH=os.pathsep.join([str(ROOT / "platform"), str(ROOT)]),
-        LOG_LEVEL="WARNING",
-        # a test module may tune the platform, e.g. quicker bots: PLATFORM_ENV = {"BOT_DELAY_SECONDS": "0.05"}
-        **getattr(request.module, "PLATFORM_ENV", {}),
-    )
+    # the platform must start as a developer's would; a test module may tune it,
+    # e.g. quicker bots: PLATFORM_ENV = {"BOT_DELAY_SECONDS": "0.05"}
+    env = platform_env(var, **getattr(request.module, "PLATFORM_ENV", {}))
     own_redis_db(env)
     cleanup = ExitStack()
-    cleanup.enter_context(own_database(env))
+    cleanup.enter_context(platform_template.copy(env))
     log = (var / "platform.log").open("w+")
     proc = subprocess.Popen(
         [sys.executable, "manage.py", "runplatform", "--port", str(port)],
