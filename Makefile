@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: run test test-fast lint bench conformance clean vendor
+.PHONY: run test test-setup test-fast lint bench conformance clean vendor
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is needed (set PYTHON=...)")'
@@ -39,8 +39,11 @@ $(LOCALE): $(wildcard locale/*/LC_MESSAGES/*.po platform/*/locale/*/LC_MESSAGES/
 run: $(VENV)/.stamp-run $(VENDOR) $(LOCALE)
 	DEBUG=$${DEBUG:-1} PORT=$(PORT) $(PY) manage.py runplatform
 
-test: $(VENV)/.stamp-dev $(VENDOR) $(LOCALE)
+test: test-setup
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# what a test run needs built first (.ci/run builds it once, then runs two passes side by side)
+test-setup: $(VENV)/.stamp-dev $(VENDOR) $(LOCALE)
 
 # everything but the tests marked `slow` (those that start daphne, Celery, manage.py or a browser)
 test-fast: $(VENV)/.stamp-dev $(VENDOR) $(LOCALE)
