@@ -29,7 +29,8 @@ async def table_socket(table, user=None):
     return comm
 
 
-async def next_of_type(comm, kind: str, timeout: float = 5):
+async def next_of_type(comm, kind: str, timeout: float = 20):
+    # a ceiling, not a wait: seen taking over 5 s on two cores shared with a second test run and browsers
     while True:
         frame = json.loads(await comm.receive_from(timeout=timeout))
         if frame["type"] == kind:
