@@ -108,7 +108,7 @@ def _free_seat(table: Table, index: int | None) -> Seat:
 def _check_bot_tables(user: User, adding_to: Table | None = None) -> None:
     """Each table with bots keeps the workers busy: a user has at most ``BOT_TABLES_PER_USER`` at once."""
     User.objects.select_for_update().filter(pk=user.pk).first()  # one such check per user at a time
-    live = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING], seats__user=user)
+    live = Table.objects.filter(status__in=LIVE, seats__user=user)
     with_bots = live.filter(seats__bot_level__gt="")
     if adding_to is not None and with_bots.filter(pk=adding_to.pk).exists():
         return  # this table already counts
@@ -144,9 +144,8 @@ def seated_elsewhere(user_ids: list[int]) -> None:
 
 def _queue_table_of(user: User) -> Table | None:
     """The live table "Play now" made for him, if he still plays there."""
-    live = (Table.Status.OPEN, Table.Status.PLAYING)
     seat = (
-        Seat.objects.filter(user=user, away=False, table__status__in=live, table__from_queue__isnull=False)
+        Seat.objects.filter(user=user, away=False, table__status__in=LIVE, table__from_queue__isnull=False)
         .select_related("table")
         .first()
     )
