@@ -263,12 +263,6 @@ def rating_subquery(game: str) -> Subquery:
     return Subquery(PlayerRating.objects.filter(user=OuterRef("pk"), game=game).values("rating")[:1])
 
 
-def rating_for_queue(user: User, game: str) -> float:
-    """His displayed rating for ``game``; a player without one is paired as a new player is rated."""
-    rating = PlayerRating.objects.filter(user=user, game=game).values_list("rating", flat=True).first()
-    return rating if rating is not None else ratings.BASE
-
-
 @dataclass(frozen=True)
 class QueueRow:
     queue: SeekQueue
