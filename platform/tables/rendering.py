@@ -92,7 +92,6 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
         "hand": [_hand_card(game, c, quick.get(c), bool(legal) and c not in playable) for c in view.get("hand") or ()],
         "actions": [_button(game, ui, a) for a in buttons],
         "composed": composed,
-        "buttons": buttons,
         "bids": sorted(bids.items()),
         "claim_kinds": kinds,
         #: composed action types announced as a kind: they get the kind picker
@@ -101,7 +100,6 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
         "pick": bool(composed),
         "quick": quick,
         "discard_count": next((len(a["cards"]) for a in legal if a["type"] == "discard"), 0),
-        "playable": sorted(playable),
         "combinations": combinations_to_narrow(ui, legal),
     }
 
