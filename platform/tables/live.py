@@ -71,6 +71,8 @@ FRAGMENTS: tuple[tuple[str, str | None, bool], ...] = (
 STEADY = frozenset({"table-sheet", "table-away", "table-end", "table-links"})
 #: a watcher's play box only says that he watches (a public or a private table): no move changes it
 WATCHERS_STEADY = frozenset({"table-play"})
+#: the seats' fragment, whose rows keep their steady parts from one move to the next (``Snapshot._seat_parts``)
+SEATS = "table-seats"
 #: the log's fragment, sent whole only to a page that lacks its earlier lines
 LOG = "table-log"
 #: the public fragments a move's event carries, drawn in the process that made it (the log goes as its new lines)
@@ -196,8 +198,25 @@ class Snapshot:
         """A public fragment, rendered once from the spectator's context for every seat."""
         memo_key = ("public", fid, lang)
         if memo_key not in self.memo:
-            self.memo[memo_key] = render_to_string(template, self._with_controls(None, lang))
+            context = self._with_controls(None, lang)
+            if fid == SEATS:
+                self._seat_parts(context["players"], context.get("teams"), lang)
+            self.memo[memo_key] = render_to_string(template, context)
         return str(self.memo[memo_key])
+
+    def _seat_parts(self, players: list[dict[str, Any]], teams: Any, lang: str) -> None:
+        """Each seat's name and its badges of standing (rating, reliability, bot, away), drawn once for the
+        snapshots that follow this one by delta (nothing they show changes without a full read) and put into
+        its player's row, so a move draws only what a move changes (two thirds of ``_seats.html``'s work)."""
+        for p in players:
+            key = ("steady", "seat-parts", p["index"], lang)
+            if key not in self.memo:
+                context = {"p": p, "teams": teams}
+                self.memo[key] = (
+                    render_to_string("tables/_seat_top.html", context),
+                    render_to_string("tables/_seat_standing.html", context),
+                )
+            p["top"], p["standing"] = self.memo[key]
 
     def _with_controls(self, seat: int | None, lang: str) -> dict[str, Any]:
         memo_key = ("controls", seat, lang)
