@@ -127,3 +127,20 @@ def on_reconnect(alias: str, callback: Callable[[], Awaitable[None]]) -> None:
         connection = getattr(getattr(shard, "_pubsub", None), "connection", None)
         if connection is not None:
             connection.register_connect_callback(hook.on_connect)  # once: a second registration is ignored
+
+
+def redis_seen_down() -> bool:
+    """Whether this process knows Redis is gone, without asking it: a pub/sub connection of one of its channel
+    layers (they read their sockets all the time, so a dropped connection is seen at once) is down until it
+    connects again. A frame a socket serves without Redis (the frame budget counted in the process,
+    ``core.throttle``) is refused then, as one that asked Redis would be."""
+    for alias in _LAYERS:
+        for shard in getattr(get_channel_layer(alias), "_shards", ()):
+            connection = getattr(getattr(shard, "_pubsub", None), "connection", None)
+            if connection is not None and not connection.is_connected:
+                return True
+    return False
+
+
+#: the channel layers whose connections tell that Redis is gone (``redis_seen_down``)
+_LAYERS = ("default", "tables")

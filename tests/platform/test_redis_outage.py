@@ -24,7 +24,7 @@ from config.asgi import application
 from core import redis_client as redis_clients
 from core import throttle
 from core.embedded import start_redis
-from core.outage import CLOSE_UNAVAILABLE
+from core.outage import CLOSE_UNAVAILABLE, redis_seen_down
 from social import presence
 from tables.selectors import seat_view
 from tables.services import table_apply_action
@@ -56,7 +56,7 @@ class OwnRedis:
 def _forget_clients() -> None:
     # the clients a process keeps for REDIS_URL (the cache and the channel layers are reset by override_settings)
     redis_clients._client.cache_clear()
-    throttle._LIMITERS.clear()
+    throttle._BUDGETS.clear()
 
 
 @pytest.fixture
@@ -102,6 +102,10 @@ async def test_a_move_while_redis_is_down_is_refused_clearly_and_goes_through_on
     click = json.dumps({"move": first["move"], "action": first["legal"][0]})
 
     own_redis.kill()
+    # the process sees Redis gone as its pub/sub connections drop (a frame's budget asks Redis only by batches)
+    async with asyncio.timeout(10):
+        while not redis_seen_down():
+            await asyncio.sleep(0.01)
     await comm.send_to(text_data=click)
     reply = await next_frame(comm)
     assert reply["type"] == "error" and reply["code"] == "unavailable", reply
