@@ -65,27 +65,45 @@ def humans_waited_for(seats: dict[int, Seat]) -> set[int]:
     return {s.user_id for s in seats.values() if s.user_id and not seat_is_automated(s)}
 
 
+#: (game, its match's start, the players waited for) whose pages this process has seen all open during the match's
+#: opening, with the grace's end: the later turns of that opening start at once without reading presence again (the
+#: opening waits for a player who may still be loading the page, not for one who has seen it)
+_SEEN_ALL: dict[tuple[int, datetime, frozenset[int]], datetime] = {}
+
+
 def clock_hold(game: Game, seats: dict[int, Seat], now: datetime) -> datetime | None:
     """When a human's turn at the start of a match may start its clock, if not now.
 
     A player who joins a table that then starts (the last seat filled, a rematch agreed) may still be
     loading its page: his first turn's clock must not run out before he sees it. Until every seated
-    human has the table open (a table socket, ``tables.presence``), a turn in the match's first game,
+    human has had the table open (a table socket, ``tables.presence``), a turn in the match's first game,
     within ``FIRST_TURN_GRACE_SECONDS`` of its start, starts its clock at the grace's end; the last
     page to open starts it at once (``tables.services.turn_clock_release``). None: no wait.
+
+    Presence is read (a Redis round trip on the move's thread) only until this process has seen every such
+    player's page open once in the match's opening: a load test's every move is in its tables' first seconds.
     """
     grace = settings.FIRST_TURN_GRACE_SECONDS
     started = game.table.started_at or now
     if grace <= 0 or game.number != 1 or now >= started + timedelta(seconds=grace):
+        return None
+    waited = frozenset(humans_waited_for(seats))
+    if not waited or (game.pk, started, waited) in _SEEN_ALL:
         return None
     try:
         present = present_users(game.table_id)
     except Exception as exc:  # Redis down: nobody can be seen, so nobody is waited for
         log.warning("table %s: presence unreadable, the first turn's clock starts now (%s)", game.table_id, exc)
         return None
-    if humans_waited_for(seats) <= present:
+    ends = started + timedelta(seconds=grace)
+    if waited <= present:
+        if game.table.started_at is None:  # the match's very first turn, being started
+            return None
+        for key in [key for key, until in _SEEN_ALL.items() if until <= now]:
+            _SEEN_ALL.pop(key, None)
+        _SEEN_ALL[game.pk, started, waited] = ends
         return None
-    return started + timedelta(seconds=grace)
+    return ends
 
 
 def turn_handover(game: Game, seat: Seat) -> None:

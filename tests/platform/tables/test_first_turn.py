@@ -10,6 +10,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.utils import timezone
 
+from tables import turns
 from tables.models import Game, Seat, Table
 from tables.presence import presence_add, presence_remove
 from tables.services import match_start, turn_clock_release
@@ -87,3 +88,26 @@ async def test_opening_the_table_pages_starts_the_clock():
     assert frame["type"] == "state"
     for comm in (first, second):
         await comm.disconnect()
+
+
+@pytest.mark.django_db
+def test_once_every_page_was_seen_open_the_opening_does_not_read_presence_again(monkeypatch):
+    players = make_players(2, prefix="seen")
+    table = Table.objects.create(game="durak", options={}, seats_count=2, created_by=players[0])
+    for i, user in enumerate(players):
+        Seat.objects.create(table=table, index=i, user=user)
+        presence_add(table.pk, user.pk, f"chan-{i}")
+    game = match_start(table)  # both pages seen open: the first turn starts at once
+    assert close_to(game.turn_started_at, timezone.now())
+    seats = {s.index: s for s in table.seats.select_related("user")}
+    assert clock_hold(game, seats, timezone.now()) is None  # a move's next turn: both pages still seen open
+    reads = []
+    monkeypatch.setattr(turns, "present_users", lambda table_id: reads.append(table_id) or set())
+    # the next turns of the opening start at once without asking who has the page open
+    assert clock_hold(game, seats, timezone.now()) is None
+    assert reads == []
+    # a player not seen yet (his seat just taken) is waited for, as at the start
+    newcomer = make_players(1, prefix="late")[0]
+    seats[1] = Seat(table=table, index=1, user=newcomer)
+    assert clock_hold(game, seats, timezone.now()) is not None
+    assert reads == [table.pk]
