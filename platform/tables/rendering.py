@@ -6,14 +6,18 @@ elements with ids that htmx's WebSocket extension swaps in place.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from games import get_game
 from tables.labels import action_hint, action_label
 from tables.templatetags.cards import as_json, cardify
+from tables.templatetags.cards import card as face
 
 KINDS = {"rank": "23456789TJQKA", "suit": "SCDH"}
 #: the most card combinations a page is sent to narrow the hand with (a Biznes discard of 4 from 12 has 495:
@@ -89,7 +93,10 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
     return {
         # each card of the hand and each button with what the page shows of it, made here once: drawn after
         # every move, a template's lookups and filters per card were most of the seat's own fragment
-        "hand": [_hand_card(game, c, quick.get(c), bool(legal) and c not in playable) for c in view.get("hand") or ()],
+        "hand": [
+            _hand_card(game, c, quick.get(c), bool(legal) and c not in playable, bool(composed))
+            for c in view.get("hand") or ()
+        ],
         "actions": [_button(game, ui, a) for a in buttons],
         "composed": composed,
         "bids": sorted(bids.items()),
@@ -104,10 +111,46 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
     }
 
 
-def _hand_card(game: str, card: str, quick: dict[str, Any] | None, unplayable: bool) -> dict[str, Any]:
+def _hand_card(game: str, card: str, quick: dict[str, Any] | None, unplayable: bool, pick: bool) -> dict[str, Any]:
     if quick is None:
-        return {"code": card, "quick": None, "unplayable": unplayable}
-    return {"code": card, "quick": as_json(quick), "title": action_label(game, quick), "unplayable": unplayable}
+        entry: dict[str, Any] = {"code": card, "quick": None, "title": None, "unplayable": unplayable}
+    else:
+        entry = {"code": card, "quick": as_json(quick), "title": action_label(game, quick), "unplayable": unplayable}
+    entry["html"] = _hand_card_html(card, entry["quick"], entry["title"], unplayable, pick, get_language())
+    return entry
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_card_html(
+    code: str, quick: str | None, title: str | None, unplayable: bool, pick: bool, language: str | None
+) -> SafeString:
+    """One card of the hand as ``_play.html`` lays it out (a box to tick, a card to tap, or a card that stays),
+    with the spacing around it: the same few cards are drawn again after every move, so each is drawn once
+    per language (its face's words)."""
+    dim = mark_safe(" unplayable") if unplayable else ""
+    # the spacing around each card is the loop's in _play.html before the cards were drawn here
+    if pick:
+        note = mark_safe(' aria-describedby="unplayable-note"') if unplayable else ""
+        html = format_html(
+            '<label class="pick{}"><input type="checkbox" name="cards" value="{}"{}>{}</label>',
+            dim,
+            code,
+            note,
+            face(code),
+        )
+        spaced = f"\n          \n            {html}\n          \n        "
+    elif quick:
+        html = format_html(
+            '<button type="button" class="quick" ws-send name="action" value="{}" title="{}">{}</button>',
+            quick,
+            title,
+            face(code),
+        )
+        spaced = f"\n          {html}\n          \n        "
+    else:
+        html = format_html('<span class="still{}">{}</span>', dim, face(code))
+        spaced = f"\n          {html}\n        "
+    return mark_safe(spaced)  # every part escaped by format_html above
 
 
 def _button(game: str, ui: Any, action: dict[str, Any]) -> dict[str, Any]:
