@@ -14,7 +14,7 @@ import redis
 from django.conf import settings
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
 def _client(url: str) -> redis.Redis:
     # short timeouts: a request or a socket waiting on a Redis that is gone gets its answer (core.outage) soon
     return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
@@ -22,3 +22,8 @@ def _client(url: str) -> redis.Redis:
 
 def redis_client() -> redis.Redis:
     return _client(settings.REDIS_URL)
+
+
+def redis_at(url: str) -> redis.Redis:
+    """The process's client for the Redis at ``url`` (a channel layer's, nearly always ``REDIS_URL``'s)."""
+    return _client(url)

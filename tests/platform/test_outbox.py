@@ -51,3 +51,22 @@ async def test_without_an_outbox_the_send_is_made_at_once():
     layer, channel = await _listen("outbox-c")
     assert await database_sync_to_async(_service)("outbox-c", False) == [0]
     assert await asyncio.wait_for(layer.receive(channel), 5) == {"type": "table.changed", "move": 1}
+
+
+async def test_a_send_from_a_thread_without_an_event_loop_reaches_either_layer():
+    """A Celery task or a shell (no event loop anywhere) publishes on the layer's own channel and in its format:
+    the table's and the users' listeners get the event as the layer's own send would give it."""
+    import threading
+
+    tables = get_channel_layer("tables")
+    table_channel = await tables.new_channel()
+    await tables.group_add("outbox-d", table_channel)
+    layer, channel = await _listen("outbox-e")
+    event = {"type": "table.changed", "move": 2, "text": "Козырь ♠", "seats": [0, 1]}
+    sender = threading.Thread(
+        target=lambda: (outbox.group_send("outbox-d", event, "tables"), outbox.group_send("outbox-e", event))
+    )
+    sender.start()
+    await asyncio.get_running_loop().run_in_executor(None, sender.join)
+    assert await asyncio.wait_for(tables.receive(table_channel), 5) == event
+    assert await asyncio.wait_for(layer.receive(channel), 5) == event
