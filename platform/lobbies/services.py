@@ -15,7 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, FloatField, OuterRef, Subquery, Value
+from django.db.models import Exists, OuterRef, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, ngettext
@@ -24,13 +24,14 @@ from accounts import blocks, standing
 from accounts.bots import bots_for_table
 from accounts.models import User
 from core.limits import within_limit
+from core.prepared import Prepared
 from games import InvalidOptions, get_game
 from games.bots import DEFAULT_LEVEL
 from lobbies import pairing
 from lobbies.models import QueueTable, Seek, SeekQueue
-from lobbies.selectors import NEW_RATING, rating_subquery
+from lobbies.selectors import NEW_RATING, rating_of
 from notifications.models import Notification
-from notifications.services import notification_send
+from notifications.services import notification_send, notifications_send
 from reliability import selectors as reliability
 from tables.models import BOT_LEVELS, Seat, Table
 from tables.selectors import table_visible_to
@@ -465,24 +466,30 @@ def _queue_key(
     return f"{game}:{seats}:{turn}:{int(rated)}:{settings_}"
 
 
+def _joining_query(user_id: int) -> Any:
+    live = Seat.objects.filter(user=OuterRef("pk"), away=False, table__status__in=LIVE)
+    return (
+        User.objects.filter(pk=user_id)
+        .annotate(
+            live_table=Subquery(live.values("table_id")[:1]), queued=Exists(Seek.objects.filter(user=OuterRef("pk")))
+        )
+        .values_list("live_table", "queued")
+    )
+
+
+#: written once per process: its subqueries cost the ORM more to build than the database to answer
+_JOINING = Prepared(_joining_query)
+
+
 def _joining(user: User, game: str, rated: bool) -> tuple[int | None, bool, float]:
     """His row lock (one queue action per player at a time, and none while he sits down by hand), then in one
-    query the live table he sits at (or None), whether he waits in a queue now, and his rating for ``game`` (a
+    query the live table he sits at (or None) and whether he waits in a queue now; and his rating for ``game`` (a
     rated queue's window is around it; an unrated one never reads it). Read after the lock, in a statement of its
     own: a statement that waited for the lock would still read what it saw before the wait."""
     _lock_player(user)
-    live = Seat.objects.filter(user=OuterRef("pk"), away=False, table__status__in=LIVE)
-    live_table, queued, found = (
-        User.objects.filter(pk=user.pk)
-        .annotate(
-            live_table=Subquery(live.values("table_id")[:1]),
-            queued=Exists(Seek.objects.filter(user=OuterRef("pk"))),
-            rating_now=rating_subquery(game) if rated else Value(None, output_field=FloatField()),
-        )
-        .values_list("live_table", "queued", "rating_now")
-        .get()
-    )
-    return live_table, queued, found if found is not None else NEW_RATING
+    ((live_table, queued),) = _JOINING.rows(user.pk)
+    found = rating_of(user.pk, game) if rated else None
+    return live_table, bool(queued), found if found is not None else NEW_RATING
 
 
 def seek_join(
@@ -688,18 +695,17 @@ def _claimed_start(made: list[tuple[Table, list[User]]]) -> None:
 @transaction.atomic
 def _queue_table_start(table: Table, players: list[User]) -> None:
     try:
-        match_start(table)
+        started = match_start(table).table
     except ActionRefused:
         return  # started already (by the sweep that found it waiting, or the join that claimed it)
-    for player in players:
-        notification_send(
-            player,
-            Notification.Kind.PLAY_NOW,
-            gettext_noop("Play now: your %(game)s table #%(table)s is ready."),
-            url=reverse("table", args=[table.pk]),
-            params={"game": get_game(table.game).title, "table": table.pk},
-        )
-    table.refresh_from_db()
+    table.status, table.started_at = started.status, started.started_at  # as the join's caller will read it
+    notifications_send(
+        players,
+        Notification.Kind.PLAY_NOW,
+        gettext_noop("Play now: your %(game)s table #%(table)s is ready."),
+        url=reverse("table", args=[table.pk]),
+        params={"game": get_game(table.game).title, "table": table.pk},
+    )
 
 
 #: a claimed table not started this long after it was made lost its start (its process died): the sweep starts it

@@ -28,17 +28,27 @@ def notification_send(
     """
     if caused_by is not None and blocks.blocks(user, caused_by):
         return None
+    return notifications_send([user], kind, text, url, params)[0]
+
+
+def notifications_send(
+    users: list[User], kind: str, text: str, url: str = "", params: dict | None = None
+) -> list[Notification]:
+    """``notification_send`` of one notice to several players (no ``caused_by``), stored in one statement."""
     if kind not in Notification.Kind.values:
         kind = Notification.Kind.OTHER
-    note = Notification.objects.create(user=user, kind=kind, text=text[:300], url=url[:300], params=params or {})
-    event: dict = {"type": "notifications.new", "id": note.pk}
-    if summons(note):
-        # the page goes to the table at once: the socket sends it from the event, without a database read
-        event["note"] = {"kind": note.kind, "text": note.text, "params": note.params, "url": note.url}
-        event["note"]["at"] = note.created_at.isoformat()
-    group = notifications_group(user.pk)
-    transaction.on_commit(lambda: outbox.group_send(group, event))
-    return note
+    notes = Notification.objects.bulk_create(
+        Notification(user=user, kind=kind, text=text[:300], url=url[:300], params=params or {}) for user in users
+    )
+    for note in notes:
+        event: dict = {"type": "notifications.new", "id": note.pk}
+        if summons(note):
+            # the page goes to the table at once: the socket sends it from the event, without a database read
+            event["note"] = {"kind": note.kind, "text": note.text, "params": note.params, "url": note.url}
+            event["note"]["at"] = note.created_at.isoformat()
+        group = notifications_group(note.user_id)
+        transaction.on_commit(lambda group=group, event=event: outbox.group_send(group, event))  # type: ignore[misc]
+    return notes
 
 
 def notification_prune(days: int = NOTIFICATIONS_KEPT_DAYS) -> int:

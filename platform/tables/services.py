@@ -72,7 +72,11 @@ def load_state(game: Game) -> State:
     return get_game(game.table.game).from_json(game.state)
 
 
-def _game_create(table: Table, match: Match, number: int, dealer: int, options: dict[str, Any]) -> Game:
+def _game_create(
+    table: Table, match: Match, number: int, dealer: int, options: dict[str, Any], seats: dict[int, Seat] | None = None
+) -> Game:
+    """The next game of the match, its first turn started. ``seats``: the table's seat rows by index, when the
+    caller has them."""
     # seed=None: the engine shuffles with `secrets`
     state = get_game(table.game).new(options=options, seats=table.seats_count, dealer=dealer)
     salt = secrets.token_hex(16)
@@ -87,7 +91,7 @@ def _game_create(table: Table, match: Match, number: int, dealer: int, options: 
         commitment=deck_commitment(list(state.deck), salt),
         state=state.to_json(),
     )
-    turn_start(game, state)
+    turn_start(game, state, seats)
     game.save(update_fields=["deadline", "turn_started_at"])
     return game
 
@@ -98,13 +102,16 @@ def match_start(table: Table) -> Game:
     table = Table.objects.select_for_update().get(pk=table.pk)
     if table.status != Table.Status.OPEN:
         raise ActionRefused("over", gettext("this table has already started"))
-    if any(not seat.filled for seat in table.seats.all()):
+    seats = {seat.index: seat for seat in table.seats.all()}
+    if any(not seat.filled for seat in seats.values()):
         raise ActionRefused("illegal", gettext("every seat must be filled before the start"))
     # every player starts the match with the table's whole time bank (spent on overrunning turns)
     Seat.objects.filter(table=table).update(time_bank_left=table.time_bank_seconds, timeouts_in_row=0)
+    for seat in seats.values():
+        seat.time_bank_left, seat.timeouts_in_row = table.time_bank_seconds, 0
     dealer = secrets.randbelow(table.seats_count)
     match = Match.objects.create(table=table, sheet=sheet_start(table, dealer))
-    game = _game_create(table, match, 1, dealer, dict(table.options))
+    game = _game_create(table, match, 1, dealer, dict(table.options), seats)
     table.status = Table.Status.PLAYING
     table.started_at = timezone.now()
     table.save(update_fields=["status", "started_at"])
