@@ -107,7 +107,10 @@ def when(moment: datetime | None) -> str:
 
 
 def ban_message(user_id: int) -> str | None:
-    found = standing(user_id)
+    return _ban_text(standing(user_id))
+
+
+def _ban_text(found: dict[str, Any]) -> str | None:
     if not found["banned"]:
         return None
     return _("Your account is banned %(when)s.") % {"when": when(found["ban_until"])}
@@ -128,10 +131,10 @@ def play_refusal(user: User | AnonymousUser | None) -> str | None:
     """Why this player may not start or join a table now (a ban or a playban), or None."""
     if user is None or not user.is_authenticated:
         return None
-    banned = ban_message(user.pk)
+    found = standing(user.pk)  # one cache read for both
+    banned = _ban_text(found)
     if banned:
         return banned
-    found = standing(user.pk)
     if not found["playban"]:
         return None
     return _("You left or timed out of several games recently, so you cannot start or join a table %(when)s.") % {
