@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -258,9 +258,9 @@ def table_by_invite(token: str) -> Table | None:
 NEW_RATING = ratings.BASE
 
 
-def rating_subquery(game: str) -> Subquery:
-    """His rating for ``game`` (None if he has none) as a subquery on a query of users: read with his row lock."""
-    return Subquery(PlayerRating.objects.filter(user=OuterRef("pk"), game=game).values("rating")[:1])
+def rating_of(user_id: int, game: str) -> float | None:
+    """His rating for ``game``, None if he has none."""
+    return PlayerRating.objects.filter(user_id=user_id, game=game).values_list("rating", flat=True).first()
 
 
 @dataclass(frozen=True)
