@@ -18,8 +18,10 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from core.concurrency import HttpConcurrency  # noqa: E402
 from core.locale import SocketLocaleMiddleware  # noqa: E402
 from core.origin import SameOriginValidator  # noqa: E402
 from core.proxy import TrustedProxyMiddleware  # noqa: E402
@@ -27,7 +29,7 @@ from core.proxy import TrustedProxyMiddleware  # noqa: E402
 application = TrustedProxyMiddleware(
     ProtocolTypeRouter(
         {
-            "http": django_asgi_app,
+            "http": HttpConcurrency(django_asgi_app, settings.WEB_HTTP_CONCURRENCY),
             "websocket": SameOriginValidator(
                 AuthMiddlewareStack(SocketLocaleMiddleware(URLRouter(websocket_urlpatterns)))
             ),

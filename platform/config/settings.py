@@ -106,8 +106,9 @@ TEMPLATES = [
         },
     },
 ]
-# that library takes the name of Django's own i18n on purpose, which this check reports as a clash
-SILENCED_SYSTEM_CHECKS = ["templates.W003"]
+# that library takes the name of Django's own i18n on purpose, which this check reports as a clash; axes looks
+# for its middleware by name, and here it runs as accounts.middleware.SyncAxesMiddleware
+SILENCED_SYSTEM_CHECKS = ["templates.W003", "axes.W002"]
 
 DATABASES = {
     "default": database_config(
@@ -210,6 +211,8 @@ TURN_RESEED_SECONDS = 60
 #: abuse limits per user (per address for a visitor) across all his sockets and web processes
 SOCKET_FRAME_LIMITS = os.environ.get("SOCKET_FRAME_LIMITS", "10/second;240/minute")
 SOCKETS_PER_USER = env_int("SOCKETS_PER_USER", 12, low=1)
+#: HTTP requests a web process runs at once, the others waiting their turn (``core.concurrency``); 0: no bound
+WEB_HTTP_CONCURRENCY = env_int("WEB_HTTP_CONCURRENCY", 0, low=0)
 # every web process renews its open sockets' entries (the cap's count, a table's players) this often; an entry not
 # renewed for core.throttle.SOCKET_TTL (600 s: a dead process's socket) stops counting
 SOCKET_RENEW_SECONDS = env_float("SOCKET_RENEW_SECONDS", 150.0)

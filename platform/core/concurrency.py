@@ -1,0 +1,28 @@
+"""At most so many HTTP requests of a web process run at once; the others wait their turn on the event loop.
+
+Django runs each request's sync code on a thread of its own (asgiref makes one per request), so a burst of
+requests became as many threads contending for the one GIL: each advanced at a fraction of the speed, and one
+holding a database row lock (a Play now queue's) held it through every other thread's turns, so the requests
+behind that lock waited on all of them. Bounded, the requests in progress finish at full speed and the lock is
+held as briefly as its own work takes. Sockets are not counted: a socket's frames have their own threads and
+limits (``core.sockets``, ``core.throttle``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+
+class HttpConcurrency:
+    def __init__(self, app: Any, most: int) -> None:
+        self.app, self.most = app, most
+        self._slots: asyncio.Semaphore | None = None
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or self.most <= 0:
+            return await self.app(scope, receive, send)
+        if self._slots is None:  # made on the process's event loop, on its first request
+            self._slots = asyncio.Semaphore(self.most)
+        async with self._slots:
+            return await self.app(scope, receive, send)
