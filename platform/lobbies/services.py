@@ -108,7 +108,7 @@ def _free_seat(table: Table, index: int | None) -> Seat:
 
 def _check_bot_tables(user: User, adding_to: Table | None = None) -> None:
     """Each table with bots keeps the workers busy: a user has at most ``BOT_TABLES_PER_USER`` at once."""
-    User.objects.select_for_update().filter(pk=user.pk).first()  # one such check per user at a time
+    _lock_player(user)  # one such check per user at a time
     live = Table.objects.filter(status__in=LIVE, seats__user=user)
     with_bots = live.filter(seats__bot_level__gt="")
     if adding_to is not None and with_bots.filter(pk=adding_to.pk).exists():
@@ -128,7 +128,7 @@ def _check_bot_tables(user: User, adding_to: Table | None = None) -> None:
 def _lock_player(user: User) -> None:
     """His row lock: every way he sits down (by hand, by the queue, joining the queue) holds it to its commit, so
     of two at once the second sees the first."""
-    User.objects.select_for_update().filter(pk=user.pk).first()
+    list(User.objects.select_for_update().filter(pk=user.pk).values_list("pk"))
 
 
 def _players_lock(user_ids: Any) -> None:
@@ -620,6 +620,8 @@ def _pair(queue: SeekQueue, now: datetime, checked: set[int], check_all: bool) -
     seeks = list(
         Seek.objects.select_for_update(of=("self", "user"), skip_locked=True)
         .select_related("user")
+        # of the player only what seating him reads (his id, whether he is active): the rest of his row is not loaded
+        .only(*(f.name for f in Seek._meta.concrete_fields), "user__id", "user__is_active")
         .filter(queue=queue)
         .order_by("created_at", "pk")
     )
