@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 
 #: the session ended (logout, password change, account gone)
@@ -32,3 +33,19 @@ def database_sync_to_async(func: Callable[..., Any]) -> DatabaseSyncToAsync:
 def user_group(user_id: int) -> str:
     """The channel group every open socket of a user joins, so a logout or a ban can close them all."""
     return f"user-{user_id}"
+
+
+class LoopDispatchMixin:
+    """For a consumer whose every query runs through ``database_sync_to_async``: its messages are handled with no
+    hop to Channels' one shared thread.
+
+    Channels' own dispatch hops there to close stale database connections before every message a socket gets
+    (each frame, each group event: a presence socket's "your turn" after every move). ``DatabaseSyncToAsync``
+    does that on its own thread around each call, and nothing here uses a connection on the event loop.
+    """
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']}")
+        await handler(message)

@@ -18,7 +18,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from accounts.models import User
 from accounts.sockets import UserSocketMixin, recheck
 from core.outage import OutageSafeMixin, tolerate
-from core.sockets import CLOSE_SIGNED_OUT, database_sync_to_async
+from core.sockets import CLOSE_SIGNED_OUT, LoopDispatchMixin, database_sync_to_async
 from core.throttle import TokenBucket
 from notifications.selectors import (
     notification_from_event,
@@ -55,7 +55,7 @@ def place_of(user: User, path: str) -> str:
     return ""
 
 
-class PresenceConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
+class PresenceConsumer(OutageSafeMixin, LoopDispatchMixin, UserSocketMixin, AsyncWebsocketConsumer):
     """One per tab; it counts toward its user's cap of open sockets (``UserSocketMixin``) like every other."""
 
     async def connect(self) -> None:

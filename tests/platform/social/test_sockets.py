@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from accounts.sockets import user_sockets_close
@@ -121,6 +124,29 @@ async def test_your_turn_reaches_the_player_to_act_on_any_page():
     await sync_to_async(table_apply_action)(game.pk, mover, 0, lead)
     turn = await frame(tab)
     assert turn == {"type": "turn", "table": table.pk, "url": f"/tables/{table.pk}/", "game": "Durak"}
+    await tab.disconnect()
+
+
+async def test_your_turn_is_pushed_while_the_shared_database_thread_is_busy():
+    """A tab's messages do not wait for Channels' one shared thread (busy with another socket's work)."""
+    user = (await sync_to_async(make_players)(1, prefix="busy"))[0]
+    tab, _, _ = await connect(user, at="/play/")
+    await frame(tab)
+    busy, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        busy.set()
+        release.wait(30)
+
+    holder = asyncio.ensure_future(sync_to_async(hold, thread_sensitive=True)())
+    try:
+        assert await sync_to_async(busy.wait, thread_sensitive=False)(10)
+        turn = {"type": "social.turn", "table": 7, "url": "/tables/7/", "game": "Durak"}
+        await get_channel_layer().group_send(services.social_group(user.pk), turn)
+        assert await frame(tab) == {"type": "turn", "table": 7, "url": "/tables/7/", "game": "Durak"}
+    finally:
+        release.set()
+        await holder
     await tab.disconnect()
 
 
