@@ -83,7 +83,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "moderation.middleware.ModerationMiddleware",
     # last: turns a locked-out login (admin or allauth) into the lockout page
-    "accounts.middleware.SyncAxesMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
