@@ -106,9 +106,8 @@ TEMPLATES = [
         },
     },
 ]
-# that library takes the name of Django's own i18n on purpose, which this check reports as a clash; axes looks
-# for its middleware by name, and here it runs as accounts.middleware.SyncAxesMiddleware
-SILENCED_SYSTEM_CHECKS = ["templates.W003", "axes.W002"]
+# that library takes the name of Django's own i18n on purpose, which this check reports as a clash
+SILENCED_SYSTEM_CHECKS = ["templates.W003"]
 
 DATABASES = {
     "default": database_config(
