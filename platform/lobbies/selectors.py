@@ -304,7 +304,7 @@ def queues_waiting() -> list[QueueRow]:
 def seek_of(user: User | AnonymousUser) -> Seek | None:
     if not user.is_authenticated:
         return None
-    return Seek.objects.filter(user=user).select_related("queue").first()
+    return Seek.objects.filter(user=user).first()
 
 
 #: under this many seconds a wait reads "just now" (the page polls every few seconds anyway)

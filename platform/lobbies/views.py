@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core import signing
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
@@ -61,12 +63,24 @@ def play(request: HttpRequest) -> HttpResponse:
     return render(request, "lobbies/play.html", context)
 
 
-#: the session key of a player's last "Play now" settings: the form starts from them
-LAST_SEEK = "play_now"
+#: the cookie of a player's last "Play now" settings, signed and naming him: the form starts from them. A cookie,
+#: not the session: a first click, or new settings, writes nothing on the server.
+LAST_SEEK, LAST_SEEK_SALT, LAST_SEEK_SECONDS = "play_now", "lobbies.play_now", 365 * 24 * 3600
+
+
+def _last_seek(request: HttpRequest) -> dict:
+    """His last settings (another player's, signed in on this browser before him, are not his)."""
+    try:
+        kept = signing.loads(request.COOKIES.get(LAST_SEEK, ""), salt=LAST_SEEK_SALT)
+    except signing.BadSignature:
+        return {}
+    if not isinstance(kept, dict) or kept.get("user") != request.user.pk:
+        return {}
+    return kept
 
 
 def _seek_form(request: HttpRequest, game: str | None) -> SeekForm:
-    last = request.session.get(LAST_SEEK) or {}
+    last = _last_seek(request)
     game = game or (last.get("game") if last.get("game") in GAMES else None) or next(iter(GAMES))
     initial = last.get("data", {}) if last.get("game") == game else {}
     return SeekForm(get_game(game), initial=initial)
@@ -140,16 +154,26 @@ def play_now(request: AuthenticatedRequest) -> HttpResponse:
         )
     except services.LobbyRefused as exc:
         return _play_now_answer(request, game, str(exc))
-    kept = {"game": game, "data": {name: value for name, value in request.POST.items() if name in form.fields}}
-    if request.session.get(LAST_SEEK) != kept:  # the same settings again write no session
-        request.session[LAST_SEEK] = kept
+    kept = {"user": request.user.pk, "game": game}
+    kept["data"] = {name: value for name, value in request.POST.items() if name in form.fields}
     if table is None:
-        return _play_now_answer(request, game)
-    if request.headers.get("HX-Request"):
+        response = _play_now_answer(request, game)
+    elif request.headers.get("HX-Request"):
         response = HttpResponse(status=204)
         response["HX-Redirect"] = reverse("table", args=[table.pk])
-        return response
-    return redirect("table", table.pk)
+    else:
+        response = redirect("table", table.pk)
+    if _last_seek(request) != kept:  # the same settings again are not sent again
+        value = signing.dumps(kept, salt=LAST_SEEK_SALT, compress=True)
+        response.set_cookie(
+            LAST_SEEK,
+            value,
+            max_age=LAST_SEEK_SECONDS,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
+    return response
 
 
 @require_POST

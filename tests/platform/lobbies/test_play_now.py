@@ -191,6 +191,25 @@ def test_the_play_page_queues_shows_counts_and_leaves(make_user, client_of):
     assert not Seek.objects.exists()
 
 
+def test_the_last_settings_are_his_own_and_written_nowhere_on_the_server(make_user, client_of):
+    """They ride in a signed cookie naming him: another player signed in on the same browser, or a cookie
+    written by hand, starts from the game's defaults; no session row is written for them."""
+    from django.contrib.sessions.models import Session
+
+    a, b = make_user(), make_user()
+    ca = client_of(a)
+    sessions = {s.session_key: s.session_data for s in Session.objects.all()}
+    ca.post(reverse("play_now"), play_now_form(seats=4))
+    assert {s.session_key: s.session_data for s in Session.objects.all()} == sessions
+    assert 'value="4" selected' in ca.get(reverse("play")).content.decode()
+    ca.post(reverse("play_now_leave"))
+    ca.force_login(b)  # the next player on this browser
+    assert 'value="4" selected' not in ca.get(reverse("play")).content.decode()
+    cb = client_of(b)
+    cb.cookies["play_now"] = "forged:value"
+    assert cb.get(reverse("play")).status_code == 200
+
+
 def test_two_clicks_on_play_now_seat_both_players(make_user, client_of):
     a, b = make_user(), make_user()
     form = play_now_form(seats=2)
