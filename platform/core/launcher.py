@@ -75,6 +75,8 @@ class Launcher:
             # them (config.env.database_config); a Celery worker forks, so it keeps plain connections
             env.setdefault("ASGI_THREADS", "24")
             env.setdefault("DB_POOL_MAX", "12")
+            # a burst of requests runs four at a time, each at full speed (core.concurrency)
+            env.setdefault("WEB_HTTP_CONCURRENCY", "4")
         base = Path(settings.BASE_DIR)
         paths = [str(base / "platform"), str(base)]
         if env.get("PYTHONPATH"):
