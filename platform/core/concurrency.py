@@ -5,7 +5,8 @@ requests became as many threads contending for the one GIL: each advanced at a f
 holding a database row lock (a Play now queue's) held it through every other thread's turns, so the requests
 behind that lock waited on all of them. Bounded, the requests in progress finish at full speed and the lock is
 held as briefly as its own work takes. Sockets are not counted: a socket's frames have their own threads and
-limits (``core.sockets``, ``core.throttle``).
+limits (``core.sockets``, ``core.throttle``). A request takes its turn once its body has arrived: a client
+sending one slowly (daphne waits for the whole body anyway) holds no turn meanwhile.
 """
 
 from __future__ import annotations
@@ -24,5 +25,15 @@ class HttpConcurrency:
             return await self.app(scope, receive, send)
         if self._slots is None:  # made on the process's event loop, on its first request
             self._slots = asyncio.Semaphore(self.most)
+        arrived = []
+        while True:
+            message = await receive()
+            arrived.append(message)
+            if message["type"] != "http.request" or not message.get("more_body"):
+                break
+
+        async def replay() -> Any:
+            return arrived.pop(0) if arrived else await receive()
+
         async with self._slots:
-            return await self.app(scope, receive, send)
+            return await self.app(scope, replay, send)

@@ -13,8 +13,14 @@ class _App:
     def __init__(self) -> None:
         self.running = self.most = 0
         self.release = asyncio.Event()
+        self.bodies: list = []
 
     async def __call__(self, scope, receive, send) -> None:
+        while scope["type"] == "http":  # the whole body first, as Django reads it
+            message = await receive()
+            self.bodies.append(message)
+            if not message.get("more_body"):
+                break
         self.running += 1
         self.most = max(self.most, self.running)
         await self.release.wait()
@@ -28,8 +34,11 @@ async def test_requests_beyond_the_bound_wait_and_then_all_are_answered():
     async def send(message):
         sent.append(message)
 
+    async def body():
+        return {"type": "http.request", "body": b"x", "more_body": False}
+
     bounded = HttpConcurrency(app, 3)
-    calls = [asyncio.create_task(bounded({"type": "http"}, None, send)) for _ in range(10)]
+    calls = [asyncio.create_task(bounded({"type": "http"}, body, send)) for _ in range(10)]
     socket = asyncio.create_task(bounded({"type": "websocket"}, None, send))
     while app.running < 4:  # three requests and the socket
         await asyncio.sleep(0)
@@ -39,12 +48,36 @@ async def test_requests_beyond_the_bound_wait_and_then_all_are_answered():
     app.release.set()
     await asyncio.gather(*calls, socket)
     assert len(sent) == 11
+    assert app.bodies == [{"type": "http.request", "body": b"x", "more_body": False}] * 10  # each its own body
+
+
+async def test_a_request_whose_body_is_still_coming_holds_no_turn():
+    app = _App()
+    app.release.set()
+    bounded = HttpConcurrency(app, 1)
+    parts = asyncio.Queue()
+    slow = asyncio.create_task(bounded({"type": "http"}, parts.get, lambda m: asyncio.sleep(0)))
+    await parts.put({"type": "http.request", "body": b"first ", "more_body": True})
+
+    async def whole():
+        return {"type": "http.request", "body": b"all", "more_body": False}
+
+    # the slow upload's turn has not begun: another request is answered meanwhile
+    await asyncio.wait_for(bounded({"type": "http"}, whole, lambda m: asyncio.sleep(0)), 5)
+    assert app.bodies == [{"type": "http.request", "body": b"all", "more_body": False}]
+    await parts.put({"type": "http.request", "body": b"end", "more_body": False})
+    await asyncio.wait_for(slow, 5)
+    assert [m["body"] for m in app.bodies[1:]] == [b"first ", b"end"]  # the app reads it as it came
 
 
 async def test_zero_means_no_bound():
     app = _App()
     unbounded = HttpConcurrency(app, 0)
-    calls = [asyncio.create_task(unbounded({"type": "http"}, None, lambda m: asyncio.sleep(0))) for _ in range(10)]
+
+    async def body():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    calls = [asyncio.create_task(unbounded({"type": "http"}, body, lambda m: asyncio.sleep(0))) for _ in range(10)]
     while app.running < 10:
         await asyncio.sleep(0)
     app.release.set()
