@@ -6,7 +6,9 @@ holding a database row lock (a Play now queue's) held it through every other thr
 behind that lock waited on all of them. Bounded, the requests in progress finish at full speed and the lock is
 held as briefly as its own work takes. Sockets are not counted: a socket's frames have their own threads and
 limits (``core.sockets``, ``core.throttle``). A request takes its turn once its body has arrived: a client
-sending one slowly (daphne waits for the whole body anyway) holds no turn meanwhile.
+sending one slowly (daphne waits for the whole body anyway) holds no turn meanwhile. The health check is not
+counted either: it waits up to a second for the workers' replies, and a load balancer asking it often would
+otherwise hold a turn of every process most of the time.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from typing import Any
 
 
 class HttpConcurrency:
-    def __init__(self, app: Any, most: int) -> None:
-        self.app, self.most = app, most
+    def __init__(self, app: Any, most: int, exempt: tuple[str, ...] = ("/healthz",)) -> None:
+        self.app, self.most, self.exempt = app, most, exempt
         self._slots: asyncio.Semaphore | None = None
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] != "http" or self.most <= 0:
+        if scope["type"] != "http" or self.most <= 0 or scope.get("path") in self.exempt:
             return await self.app(scope, receive, send)
         if self._slots is None:  # made on the process's event loop, on its first request
             self._slots = asyncio.Semaphore(self.most)

@@ -83,3 +83,24 @@ async def test_zero_means_no_bound():
     app.release.set()
     await asyncio.gather(*calls)
     assert app.most == 10
+
+
+async def test_the_health_check_never_waits_for_a_turn():
+    app = _App()
+    bounded = HttpConcurrency(app, 1)
+
+    async def body():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    busy = asyncio.create_task(bounded({"type": "http", "path": "/play/"}, body, lambda m: asyncio.sleep(0)))
+    while app.running < 1:
+        await asyncio.sleep(0)
+    health = asyncio.create_task(bounded({"type": "http", "path": "/healthz"}, body, lambda m: asyncio.sleep(0)))
+
+    async def both_running():
+        while app.running < 2:
+            await asyncio.sleep(0)
+
+    await asyncio.wait_for(both_running(), 5)  # answered beside the busy request, though the bound is one
+    app.release.set()
+    await asyncio.wait_for(asyncio.gather(busy, health), 5)
