@@ -111,13 +111,10 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
     }
 
 
-def _hand_card(game: str, card: str, quick: dict[str, Any] | None, unplayable: bool, pick: bool) -> dict[str, Any]:
+def _hand_card(game: str, card: str, quick: dict[str, Any] | None, unplayable: bool, pick: bool) -> SafeString:
     if quick is None:
-        entry: dict[str, Any] = {"code": card, "quick": None, "title": None, "unplayable": unplayable}
-    else:
-        entry = {"code": card, "quick": as_json(quick), "title": action_label(game, quick), "unplayable": unplayable}
-    entry["html"] = _hand_card_html(card, entry["quick"], entry["title"], unplayable, pick, get_language())
-    return entry
+        return _hand_card_html(card, None, None, unplayable, pick, get_language())
+    return _hand_card_html(card, as_json(quick), action_label(game, quick), unplayable, pick, get_language())
 
 
 @functools.lru_cache(maxsize=4096)
