@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -40,14 +41,15 @@ def notifications_send(
     notes = Notification.objects.bulk_create(
         Notification(user=user, kind=kind, text=text[:300], url=url[:300], params=params or {}) for user in users
     )
+    # one kind and one link for all of them: a summons to one is a summons to each
+    called = bool(notes) and summons(notes[0])
     for note in notes:
         event: dict = {"type": "notifications.new", "id": note.pk}
-        if summons(note):
+        if called:
             # the page goes to the table at once: the socket sends it from the event, without a database read
             event["note"] = {"kind": note.kind, "text": note.text, "params": note.params, "url": note.url}
             event["note"]["at"] = note.created_at.isoformat()
-        group = notifications_group(note.user_id)
-        transaction.on_commit(lambda group=group, event=event: outbox.group_send(group, event))  # type: ignore[misc]
+        transaction.on_commit(partial(outbox.group_send, notifications_group(note.user_id), event))
     return notes
 
 
