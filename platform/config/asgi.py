@@ -19,6 +19,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
+from django.urls import reverse  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
 from core.concurrency import HttpConcurrency  # noqa: E402
@@ -29,7 +30,7 @@ from core.proxy import TrustedProxyMiddleware  # noqa: E402
 application = TrustedProxyMiddleware(
     ProtocolTypeRouter(
         {
-            "http": HttpConcurrency(django_asgi_app, settings.WEB_HTTP_CONCURRENCY),
+            "http": HttpConcurrency(django_asgi_app, settings.WEB_HTTP_CONCURRENCY, exempt=(reverse("healthz"),)),
             "websocket": SameOriginValidator(
                 AuthMiddlewareStack(SocketLocaleMiddleware(URLRouter(websocket_urlpatterns)))
             ),

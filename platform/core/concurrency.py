@@ -18,7 +18,8 @@ from typing import Any
 
 
 class HttpConcurrency:
-    def __init__(self, app: Any, most: int, exempt: tuple[str, ...] = ("/healthz",)) -> None:
+    def __init__(self, app: Any, most: int, exempt: tuple[str, ...] = ()) -> None:
+        """``exempt``: the paths that never wait for a turn (the health check's)."""
         self.app, self.most, self.exempt = app, most, exempt
         self._slots: asyncio.Semaphore | None = None
 
