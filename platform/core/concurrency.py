@@ -6,7 +6,9 @@ holding a database row lock (a Play now queue's) held it through every other thr
 behind that lock waited on all of them. Bounded, the requests in progress finish at full speed and the lock is
 held as briefly as its own work takes. Sockets are not counted: a socket's frames have their own threads and
 limits (``core.sockets``, ``core.throttle``). A request takes its turn once its body has arrived: a client
-sending one slowly (daphne waits for the whole body anyway) holds no turn meanwhile. The health check is not
+sending one slowly (daphne waits for the whole body anyway) holds no turn meanwhile. A body larger than Django
+keeps in memory (``FILE_UPLOAD_MAX_MEMORY_SIZE``) is not held here: past that size the request takes its turn and
+Django reads the rest into its own file on disk, as it would without this bound. The health check is not
 counted either: it waits up to a second for the workers' replies, and a load balancer asking it often would
 otherwise hold a turn of every process most of the time.
 """
@@ -15,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 from typing import Any
+
+from django.conf import settings
 
 
 class HttpConcurrency:
@@ -28,10 +32,11 @@ class HttpConcurrency:
             return await self.app(scope, receive, send)
         if self._slots is None:  # made on the process's event loop, on its first request
             self._slots = asyncio.Semaphore(self.most)
-        arrived = []
-        while True:
+        arrived, size = [], 0
+        while size <= settings.FILE_UPLOAD_MAX_MEMORY_SIZE:
             message = await receive()
             arrived.append(message)
+            size += len(message.get("body", b""))
             if message["type"] != "http.request" or not message.get("more_body"):
                 break
 

@@ -104,3 +104,24 @@ async def test_the_health_check_never_waits_for_a_turn():
     await asyncio.wait_for(both_running(), 5)  # answered beside the busy request, though the bound is one
     app.release.set()
     await asyncio.wait_for(asyncio.gather(busy, health), 5)
+
+
+async def test_a_body_larger_than_django_keeps_in_memory_is_not_held_in_memory_here(settings):
+    """Past FILE_UPLOAD_MAX_MEMORY_SIZE the request takes its turn and the app reads the rest as it comes (Django
+    spools it to disk): the bound never holds a large upload in memory whole."""
+    settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 10
+    app = _App()
+    app.release.set()
+    parts = asyncio.Queue()
+    upload = asyncio.create_task(HttpConcurrency(app, 1)({"type": "http"}, parts.get, lambda m: asyncio.sleep(0)))
+    await parts.put({"type": "http.request", "body": b"x" * 8, "more_body": True})
+    await parts.put({"type": "http.request", "body": b"x" * 8, "more_body": True})
+
+    async def app_reading():
+        while len(app.bodies) < 2:
+            await asyncio.sleep(0)
+
+    await asyncio.wait_for(app_reading(), 5)  # handed on before the body's end came
+    await parts.put({"type": "http.request", "body": b"end", "more_body": False})
+    await asyncio.wait_for(upload, 5)
+    assert [m["body"] for m in app.bodies] == [b"x" * 8, b"x" * 8, b"end"]
