@@ -21,7 +21,10 @@ SENTINEL = -7_319_004_113
 
 
 class Prepared:
-    """``build(value)`` (a ``values_list`` queryset) written once per database alias, run as ``rows(value)``."""
+    """``build(value)`` (a ``values_list`` queryset) written once per database alias, run as ``rows(value)``.
+
+    The rows are the database driver's own: the fields' converters do not run (a boolean comes back as 0 or 1
+    from SQLite, a JSON field as text there), so it suits columns that need none, as ids and counts."""
 
     def __init__(self, build: Callable[[int], QuerySet[Any, Any]]) -> None:
         self.build = build
