@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
+from django.db import close_old_connections
+
+from core import dbpool
 
 #: the session ended (logout, password change, account gone)
 CLOSE_SIGNED_OUT = 4401
@@ -20,6 +24,19 @@ CLOSE_BANNED = 4403
 CLOSE_TOO_MANY = 4429
 
 
+class _SocketDatabaseWork(DatabaseSyncToAsync):
+    """Channels' database call, which also marks the connections it leaves sound as having just answered, so the
+    pool hands them to the next call without its check (``core.dbpool``)."""
+
+    def thread_handler(self, loop: Any, *args: Any, **kwargs: Any) -> Any:
+        close_old_connections()
+        try:
+            return SyncToAsync.thread_handler(self, loop, *args, **kwargs)
+        finally:
+            dbpool.answered()
+            close_old_connections()
+
+
 def database_sync_to_async(func: Callable[..., Any]) -> DatabaseSyncToAsync:
     """``func`` run on a thread of its own, with its database connection handled as Channels does.
 
@@ -27,7 +44,7 @@ def database_sync_to_async(func: Callable[..., Any]) -> DatabaseSyncToAsync:
     database round trip holds up all the others; each call here may take its own thread (and connection)
     instead. Nothing that goes through it relies on thread identity.
     """
-    return DatabaseSyncToAsync(func, thread_sensitive=False)
+    return _SocketDatabaseWork(func, thread_sensitive=False)
 
 
 def user_group(user_id: int) -> str:
