@@ -13,6 +13,7 @@ from django.utils.translation import gettext, ngettext
 
 from accounts.bots import LEVEL_WORDS, seat_names
 from accounts.models import User
+from core.prepared import Prepared
 from games import GameSpec, get_game
 from leaderboards import ratings
 from leaderboards.models import PlayerRating
@@ -292,9 +293,16 @@ def queue_summary(queue: SeekQueue) -> str:
     return " · ".join(p for p in parts if p)
 
 
+#: written once per process: asked by every waiting player's page every few seconds, and by each click
+_QUEUES_WAITING = Prepared(
+    lambda: SeekQueue.objects.annotate(waiting=Count("seeks")).filter(waiting__gt=0).order_by("-waiting", "pk")
+)
+_SEEK_OF = Prepared(lambda user_id: Seek.objects.filter(user_id=user_id).order_by("pk")[:1])
+
+
 def queues_waiting() -> list[QueueRow]:
     """Every queue someone waits in, with how many wait, the fullest first."""
-    queues = SeekQueue.objects.annotate(waiting=Count("seeks")).filter(waiting__gt=0).order_by("-waiting", "pk")
+    queues = _QUEUES_WAITING.instances()
     return [
         QueueRow(queue=q, title=gettext(get_game(q.game).title), summary=queue_summary(q), waiting=q.waiting)
         for q in queues
@@ -304,7 +312,7 @@ def queues_waiting() -> list[QueueRow]:
 def seek_of(user: User | AnonymousUser) -> Seek | None:
     if not user.is_authenticated:
         return None
-    return Seek.objects.filter(user=user).first()
+    return next(iter(_SEEK_OF.instances(user.pk)), None)
 
 
 #: under this many seconds a wait reads "just now" (the page polls every few seconds anyway)

@@ -125,10 +125,14 @@ def _check_bot_tables(user: User, adding_to: Table | None = None) -> None:
         )
 
 
+#: written once per process, as the hot queries below: each is run on every "Play now" click
+_PLAYER_LOCK = Prepared(lambda user_id: User.objects.select_for_update().filter(pk=user_id).values_list("pk"))
+
+
 def _lock_player(user: User) -> None:
     """His row lock: every way he sits down (by hand, by the queue, joining the queue) holds it to its commit, so
     of two at once the second sees the first."""
-    list(User.objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+    _PLAYER_LOCK.rows(user.pk)
 
 
 def _players_lock(user_ids: Any) -> None:
@@ -562,6 +566,9 @@ def _seek_join(
     return _pair(queue, now, checked={user.pk}, check_all=False)
 
 
+_QUEUE_LOCK = Prepared(lambda key: SeekQueue.objects.select_for_update().filter(key=key).order_by("pk")[:1])
+
+
 def _locked_queue(
     key: str,
     game: str,
@@ -572,9 +579,9 @@ def _locked_queue(
     rated: bool,
 ) -> SeekQueue:
     """The queue of these settings, locked (made on its first join)."""
-    queue = SeekQueue.objects.select_for_update().filter(key=key).first()
-    if queue is not None:
-        return queue
+    found = _QUEUE_LOCK.instances(key)
+    if found:
+        return found[0]
     fields = {"game": game, "seats": seats, "options": options, "match_options": match_options}
     try:
         with transaction.atomic():
@@ -610,6 +617,17 @@ def seek_queue_pair(*, queue: SeekQueue, now: datetime | None = None) -> list[Ta
     return [table for table, _players in made]
 
 
+_WAITING = Prepared(
+    lambda queue_id: (
+        Seek.objects.select_for_update(of=("self", "user"), skip_locked=True)
+        .select_related("user")
+        .only(*(f.name for f in Seek._meta.concrete_fields), "user__id", "user__is_active")
+        .filter(queue_id=queue_id)
+        .order_by("created_at", "pk")
+    )
+)
+
+
 def _pair(queue: SeekQueue, now: datetime, checked: set[int], check_all: bool) -> list[tuple[Table, list[User]]]:
     """The pairing itself, under the queue's lock (the caller's transaction): each table claimed, with its players.
     Every waiting player is checked (``check_all``, the sweep), or only those about to be seated (a join, which
@@ -617,16 +635,10 @@ def _pair(queue: SeekQueue, now: datetime, checked: set[int], check_all: bool) -
     # each seek with its player's row lock, the one sitting down by hand takes: held to the commit, so a hand join
     # waits and then sees this table; a player whose lock is busy (he is sitting down by hand right now) is left
     # out of this pairing instead of waited for (waiting here, under the queue's lock, could deadlock)
-    seeks = list(
-        Seek.objects.select_for_update(of=("self", "user"), skip_locked=True)
-        .select_related("user")
-        # of the player only what seating him reads (his id, whether he is active): the rest of his row is not loaded
-        .only(*(f.name for f in Seek._meta.concrete_fields), "user__id", "user__is_active")
-        .filter(queue=queue)
-        .order_by("created_at", "pk")
-    )
-    users = {s.user_id: s.user for s in seeks}
-    unfit = _unfit([s.user for s in seeks if s.user_id not in checked]) if check_all else set()
+    seeks = _WAITING.instances(queue.pk)
+    # of each player only what seating him reads (his id, whether he is active), as the query selected it
+    users = {s.user_id: User.from_db(s._state.db, ["id", "is_active"], [s.user_id, bool(s.is_active)]) for s in seeks}
+    unfit = _unfit([users[s.user_id] for s in seeks if s.user_id not in checked]) if check_all else set()
     # read only when someone asked for reliable players: the usual pairing costs no query more
     picky = any(s.reliable_only for s in seeks)
     marks = reliability.reliability_marks([s.user_id for s in seeks]) if picky else {}

@@ -35,3 +35,34 @@ def test_each_value_gets_the_answer_the_orm_gives_it():
 def test_a_query_that_ignores_its_value_is_refused():
     with pytest.raises(ValueError):
         Prepared(lambda _value: User.objects.values_list("pk")).rows(1)
+
+
+def test_instances_are_the_models_own_for_several_values_text_included():
+    alice = User.objects.create(username="alice", display_name="alice")
+    bob = User.objects.create(username="bob", display_name="bob", is_active=False)
+    table = Table.objects.create(game="durak", seats_count=2, created_by=alice, options={"deck": 36})
+    Seat.objects.create(table=table, index=0, user=alice)
+    Seat.objects.create(table=table, index=1, user=bob)
+    prepared = Prepared(lambda table_id, name: Table.objects.filter(pk=table_id, game=name))
+    (found,) = prepared.instances(table.pk, "durak")
+    assert found == table and found.options == {"deck": 36}  # converted, as the ORM reads it
+    assert prepared.instances(table.pk, "biznes") == [] and prepared.instances(-1, "durak") == []
+    # a column of a table it joins is set under its name on each instance
+    seats = Prepared(
+        lambda table_id: (
+            Seat.objects.select_related("user")
+            .only("index", "user__is_active")
+            .filter(table_id=table_id)
+            .order_by("index")
+        )
+    )
+    assert [(s.index, bool(s.is_active)) for s in seats.instances(table.pk)] == [(0, True), (1, False)]
+
+
+def test_a_query_written_without_one_of_its_values_is_refused_and_the_count_of_values_is_checked():
+    with pytest.raises(ValueError):
+        Prepared(lambda a, _b: User.objects.filter(pk=a)).rows(1, 2)
+    prepared = Prepared(lambda a: User.objects.filter(pk=a).values_list("pk"))
+    with pytest.raises(TypeError):
+        prepared.rows(1, 2)
+    assert Prepared(lambda: User.objects.filter(is_active=True).values_list("pk")).rows() == []
