@@ -23,6 +23,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from accounts import blocks, standing
 from accounts.bots import bots_for_table
 from accounts.models import User
+from core.durability import commit_unflushed
 from core.limits import within_limit
 from core.prepared import Prepared
 from games import InvalidOptions, get_game
@@ -534,6 +535,9 @@ def _seek_join(
     reliable_only: bool,
     now: datetime | None,
 ) -> list[tuple[Table, list[User]]]:
+    # what a crash of the database can lose is a click of the last moment: the player clicks again (a table it
+    # made and its players were sent to, gone, is a missing page to them)
+    commit_unflushed()
     _check_may_play(user)
     if user.is_bot:
         raise LobbyRefused(gettext("Bots do not queue."))
@@ -708,6 +712,7 @@ def _claimed_start(made: list[tuple[Table, list[User]]]) -> None:
 
 @transaction.atomic
 def _queue_table_start(table: Table, players: list[User]) -> None:
+    commit_unflushed()  # a start lost with the database's crash is made again by the sweep (the table stays claimed)
     try:
         started = match_start(table).table
     except ActionRefused:
