@@ -1,7 +1,8 @@
 """A move's four statements, written once per process instead of compiled by the ORM for every move.
 
 A move in the player's time locks the game (with its table), reads the seats,
-inserts the move and updates the game. Through the ORM, building the same SQL
+inserts the move and updates the game (with ``SET LOCAL`` before them when the
+commit need not wait for the disk). Through the ORM, building the same SQL
 again for every move, the whole move cost its web process 4.4 ms of CPU and a
 refused stale click 1.8 ms; with these, 2.3 ms and 0.7 ms (a move's thread
 timed in a shell, ``process_time``, PostgreSQL).
@@ -143,15 +144,29 @@ def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = Tr
     values = [f.get_db_prep_save(f.pre_save(move, add=True), connection) for f in sql["move_fields"]]
     update, chosen = _update(alias, tuple(fields))
     changes = [f.get_db_prep_save(f.pre_save(game, add=False), connection) for f in chosen]
-    with connection.cursor() as insert_cursor, connection.cursor() as update_cursor, connection.cursor() as setting:
-        with _together(connection):
-            if not durable and connection.vendor == "postgresql":
-                setting.execute("SET LOCAL synchronous_commit = off")
-            insert_cursor.execute(sql["insert"], values)
-            update_cursor.execute(update, [*changes, game.pk])
-        move.pk = insert_cursor.fetchone()[0] if sql["returning"] else insert_cursor.lastrowid
+    with connection.cursor() as cursor:
+        if _several_in_one(connection):
+            # the statements as one query of several (the transaction is open, so no BEGIN goes before it):
+            # one round trip as in psycopg's pipeline mode, with a tenth of a millisecond less of its work
+            relaxed = "" if durable else "SET LOCAL synchronous_commit = off; "
+            cursor.execute(f"{relaxed}{sql['insert']}; {update}", [*values, *changes, game.pk])
+            if not durable:
+                cursor.nextset()  # past the SET's empty result, to the INSERT's
+            move.pk = cursor.fetchone()[0]
+        else:
+            cursor.execute(sql["insert"], values)
+            move.pk = cursor.fetchone()[0] if sql["returning"] else cursor.lastrowid
+            cursor.execute(update, [*changes, game.pk])
     move._state.adding, move._state.db = False, alias
     return move
+
+
+def _several_in_one(connection: Any) -> bool:
+    """Whether one ``execute`` may hold several statements: PostgreSQL with Django's client-side binding (its
+    default; server-side binding prepares one statement at a time)."""
+    return bool(
+        connection.vendor == "postgresql" and connection.settings_dict["OPTIONS"].get("server_side_binding") is not True
+    )
 
 
 @cache
