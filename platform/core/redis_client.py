@@ -8,9 +8,12 @@ of its own gets a client for it). Django's cache, the channel layers and Celery 
 
 from __future__ import annotations
 
+import asyncio
+import weakref
 from functools import lru_cache
 
 import redis
+import redis.asyncio as aioredis
 from django.conf import settings
 
 
@@ -27,3 +30,16 @@ def redis_client() -> redis.Redis:
 def redis_at(url: str) -> redis.Redis:
     """The process's client for the Redis at ``url`` (a channel layer's, nearly always ``REDIS_URL``'s)."""
     return _client(url)
+
+
+#: per event loop (an asyncio client belongs to the loop it was made on), the clients by URL
+_ASYNC: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, aioredis.Redis]] = weakref.WeakKeyDictionary()
+
+
+def async_redis_at(url: str) -> aioredis.Redis:
+    """The running event loop's asyncio client for the Redis at ``url`` (one pool per loop and URL)."""
+    clients = _ASYNC.setdefault(asyncio.get_running_loop(), {})
+    client = clients.get(url)
+    if client is None:
+        client = clients[url] = aioredis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+    return client

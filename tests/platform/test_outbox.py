@@ -70,3 +70,49 @@ async def test_a_send_from_a_thread_without_an_event_loop_reaches_either_layer()
     await asyncio.get_running_loop().run_in_executor(None, sender.join)
     assert await asyncio.wait_for(tables.receive(table_channel), 5) == event
     assert await asyncio.wait_for(layer.receive(channel), 5) == event
+
+
+async def test_a_services_sends_to_both_layers_go_out_together_in_order():
+    """A move's table event and its "your turn": one pipeline to their one Redis, each on its layer's channel in
+    the layer's format, a group's events in the order they were sent."""
+    tables = get_channel_layer("tables")
+    table_channel = await tables.new_channel()
+    await tables.group_add("outbox-f", table_channel)
+    layer, channel = await _listen("outbox-g")
+
+    def service() -> None:
+        with transaction.atomic():
+            for n in (1, 2):
+                transaction.on_commit(lambda n=n: outbox.group_send("outbox-f", {"type": "t", "n": n}, "tables"))
+            transaction.on_commit(lambda: outbox.group_send("outbox-g", {"type": "u", "text": "Ход ♠"}))
+
+    await outbox.run(service)
+    assert [await asyncio.wait_for(tables.receive(table_channel), 5) for _ in range(2)] == [
+        {"type": "t", "n": 1},
+        {"type": "t", "n": 2},
+    ]
+    assert await asyncio.wait_for(layer.receive(channel), 5) == {"type": "u", "text": "Ход ♠"}
+
+
+async def test_when_redis_refuses_the_pipeline_every_group_is_reported_undelivered(monkeypatch):
+    class Refusing:
+        def pipeline(self, transaction):
+            return self
+
+        def publish(self, channel, data):
+            pass
+
+        async def execute(self):
+            raise ConnectionError("gone")
+
+    monkeypatch.setattr(outbox, "async_redis_at", lambda url: Refusing())
+
+    def service() -> int:
+        with transaction.atomic():
+            transaction.on_commit(lambda: outbox.group_send("outbox-h", {"type": "t"}, "tables"))
+            transaction.on_commit(lambda: outbox.group_send("outbox-i", {"type": "u"}))
+        return 7
+
+    with pytest.raises(outbox.Undelivered) as refused:
+        await outbox.run(service)
+    assert refused.value.result == 7 and refused.value.groups == ["outbox-h", "outbox-i"]
