@@ -625,6 +625,7 @@ _WAITING = Prepared(
     lambda queue_id: (
         Seek.objects.select_for_update(of=("self", "user"), skip_locked=True)
         .select_related("user")
+        # of the player only what seating him reads (his id, whether he is active): the rest of his row is not loaded
         .only(*(f.name for f in Seek._meta.concrete_fields), "user__id", "user__is_active")
         .filter(queue_id=queue_id)
         .order_by("created_at", "pk")
@@ -640,9 +641,8 @@ def _pair(queue: SeekQueue, now: datetime, checked: set[int], check_all: bool) -
     # waits and then sees this table; a player whose lock is busy (he is sitting down by hand right now) is left
     # out of this pairing instead of waited for (waiting here, under the queue's lock, could deadlock)
     seeks = _WAITING.instances(queue.pk)
-    # of each player only what seating him reads (his id, whether he is active), as the query selected it
-    users = {s.user_id: User.from_db(s._state.db, ["id", "is_active"], [s.user_id, bool(s.is_active)]) for s in seeks}
-    unfit = _unfit([users[s.user_id] for s in seeks if s.user_id not in checked]) if check_all else set()
+    users = {s.user_id: s.user for s in seeks}
+    unfit = _unfit([s.user for s in seeks if s.user_id not in checked]) if check_all else set()
     # read only when someone asked for reliable players: the usual pairing costs no query more
     picky = any(s.reliable_only for s in seeks)
     marks = reliability.reliability_marks([s.user_id for s in seeks]) if picky else {}

@@ -47,7 +47,7 @@ def test_instances_are_the_models_own_for_several_values_text_included():
     (found,) = prepared.instances(table.pk, "durak")
     assert found == table and found.options == {"deck": 36}  # converted, as the ORM reads it
     assert prepared.instances(table.pk, "biznes") == [] and prepared.instances(-1, "durak") == []
-    # a column of a table it joins is set under its name on each instance
+    # the instances it joins (select_related) are made as the ORM makes them
     seats = Prepared(
         lambda table_id: (
             Seat.objects.select_related("user")
@@ -56,7 +56,7 @@ def test_instances_are_the_models_own_for_several_values_text_included():
             .order_by("index")
         )
     )
-    assert [(s.index, bool(s.is_active)) for s in seats.instances(table.pk)] == [(0, True), (1, False)]
+    assert [(s.index, s.user.is_active) for s in seats.instances(table.pk)] == [(0, True), (1, False)]
 
 
 def test_a_query_written_without_one_of_its_values_is_refused_and_the_count_of_values_is_checked():
@@ -66,3 +66,14 @@ def test_a_query_written_without_one_of_its_values_is_refused_and_the_count_of_v
     with pytest.raises(TypeError):
         prepared.rows(1, 2)
     assert Prepared(lambda: User.objects.filter(is_active=True).values_list("pk")).rows() == []
+
+
+def test_instances_carry_their_annotations_and_a_values_query_has_none():
+    alice = User.objects.create(username="alice", display_name="alice")
+    table = Table.objects.create(game="durak", seats_count=2, created_by=alice)
+    Seat.objects.create(table=table, index=0, user=alice)
+    counted = Prepared(lambda user_id: User.objects.filter(pk=user_id).annotate(n=Count("seats")))
+    ((found,),) = [counted.instances(alice.pk)]
+    assert (found, found.n) == (alice, 1)
+    with pytest.raises(TypeError):
+        Prepared(lambda user_id: User.objects.filter(pk=user_id).values_list("pk")).instances(alice.pk)
