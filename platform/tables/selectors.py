@@ -12,7 +12,7 @@ from typing import Any
 from cachetools import LRUCache
 from django.contrib.auth.models import AnonymousUser
 from django.urls import get_script_prefix, reverse
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from accounts.bots import LEVEL_WORDS, seat_names
 from accounts.models import User
@@ -32,9 +32,15 @@ GENERIC_BOARD = "tables/boards/generic.html"
 def game_ui(game_name: str) -> dict[str, Any]:
     """What the table page and the replay draw from the game's own UI metadata (never from its name).
 
-    Made for each page or socket, never kept in the shared per-move cache: its words are in the reader's language
-    (``units`` is the form a count of five or more takes, the one "how many" takes in Russian and Ukrainian too).
+    Its words are in the reader's language (``units`` is the form a count of five or more takes, the one "how
+    many" takes in Russian and Ukrainian too): made once per game and language, for every seat's context after
+    every move. Read only: every page and socket of that language shares it.
     """
+    return _game_ui(game_name, get_language())
+
+
+@lru_cache(maxsize=256)
+def _game_ui(game_name: str, language: str | None) -> dict[str, Any]:
     game = get_game(game_name)
     return {
         "title": gettext(game.title),
