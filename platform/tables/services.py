@@ -115,8 +115,10 @@ def match_start(table: Table) -> Game:
     seats = {seat.index: seat for seat in _TABLE_SEATS.instances(table.pk)}
     if any(not seat.filled for seat in seats.values()):
         raise ActionRefused("illegal", gettext("every seat must be filled before the start"))
-    # every player starts the match with the table's whole time bank (spent on overrunning turns)
-    Seat.objects.filter(table=table).update(time_bank_left=table.time_bank_seconds, timeouts_in_row=0)
+    # every player starts the match with the table's whole time bank (spent on overrunning turns); seats made for
+    # this start (a "Play now" table's) have it already
+    if any(s.time_bank_left != table.time_bank_seconds or s.timeouts_in_row for s in seats.values()):
+        Seat.objects.filter(table=table).update(time_bank_left=table.time_bank_seconds, timeouts_in_row=0)
     for seat in seats.values():
         seat.time_bank_left, seat.timeouts_in_row = table.time_bank_seconds, 0
     dealer = secrets.randbelow(table.seats_count)
