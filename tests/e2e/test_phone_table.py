@@ -4,6 +4,7 @@ a refusal shows next to the controls; the Durak trump under the stock reads upri
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import artifacts_dir, watch_page
 from tests.e2e.test_table_layout import PHONE, TIMEOUT, TURN_TIMEOUT, open_table
@@ -75,13 +76,26 @@ TRUMP = """() => {
 }"""
 
 
+def _screenshot(page, selector: str, name: str) -> None:
+    """A picture of the element; taken again if a socket's update swapped the element out while it was taken."""
+    for attempt in range(5):
+        try:
+            page.locator(selector).screenshot(path=str(artifacts_dir() / name))
+            return
+        except PlaywrightError:
+            if attempt == 4:
+                raise
+
+
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}], ids=["phone", "laptop"])
 def test_the_trump_under_the_stock_reads_upright(browser, platform_server, viewport):
     context, page, _names = open_table(browser, platform_server, "durak", 2, viewport, f"tr{viewport['width']}")
     try:
+        # on his turn the bot waits for him: the board is not redrawn under the measurement
+        page.wait_for_selector('#table-play[data-my-turn="1"]', timeout=TURN_TIMEOUT)
         page.wait_for_selector("#table-board .trump-card .pcard", timeout=TIMEOUT)
         trump = page.evaluate(TRUMP)
-        page.locator("#table-board .stock").screenshot(path=str(artifacts_dir() / f"trump-{viewport['width']}.png"))
+        _screenshot(page, "#table-board .stock", f"trump-{viewport['width']}.png")
         assert trump["transform"] == "none", trump
         assert trump["rank"]["seen"] and trump["suit"]["seen"], trump
         assert trump["rank"]["whole"] and trump["rank"]["text"] in ("6", "7", "8", "9", "10", "J", "Q", "K", "A"), trump
