@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from django.db import connections, models, router
 
+from core.durability import commit_unflushed
 from tables.models import Game, Move, Seat, Table
 
 M = TypeVar("M", bound=models.Model)
@@ -154,6 +155,8 @@ def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = Tr
                 cursor.nextset()  # past the SET's empty result, to the INSERT's
             move.pk = cursor.fetchone()[0]
         else:
+            if not durable:
+                commit_unflushed(alias)  # (server-side binding on PostgreSQL: one statement a query)
             cursor.execute(sql["insert"], values)
             move.pk = cursor.fetchone()[0] if sql["returning"] else cursor.lastrowid
             cursor.execute(update, [*changes, game.pk])
