@@ -12,9 +12,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from django.core.asgi import get_asgi_application
+import django
 
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
@@ -23,9 +23,13 @@ from django.urls import reverse  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
 from core.concurrency import HttpConcurrency  # noqa: E402
+from core.http import OneHopASGIHandler  # noqa: E402
 from core.locale import SocketLocaleMiddleware  # noqa: E402
 from core.origin import SameOriginValidator  # noqa: E402
 from core.proxy import TrustedProxyMiddleware  # noqa: E402
+
+# the requests that run at once, and a thread or two for those that do not wait their turn (the health check)
+django_asgi_app = OneHopASGIHandler(settings.WEB_HTTP_CONCURRENCY + 2 if settings.WEB_HTTP_CONCURRENCY else 32)
 
 application = TrustedProxyMiddleware(
     ProtocolTypeRouter(
