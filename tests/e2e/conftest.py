@@ -252,3 +252,36 @@ def browser() -> Iterator:
             yield chromium
         finally:
             chromium.close()
+
+
+_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[_FAILED] = True
+    return report
+
+
+@pytest.fixture(autouse=True)
+def pages_on_failure(request) -> Iterator[None]:
+    """A failed browser test prints where each of its pages was and what it showed (CI keeps only what is
+    printed) and keeps their pictures and HTML in the artifacts folder."""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    if browser is None or not request.node.stash.get(_FAILED, False):
+        return
+    folder = artifacts_dir() / "failed"
+    folder.mkdir(exist_ok=True)
+    for c, context in enumerate(browser.contexts):
+        for p, page in enumerate(context.pages):
+            name = f"{request.node.name}-{c}-{p}"
+            try:
+                print(f"--- page {c}.{p} at {page.url} ---\n{page.inner_text('body', timeout=2000)[:2000]}")
+                page.screenshot(path=str(folder / f"{name}.png"), full_page=True, timeout=5000)
+                (folder / f"{name}.html").write_text(page.content())
+            # a page that closed or hangs must not hide the test's own failure
+            except Exception as exc:
+                print(f"--- page {c}.{p}: could not be read ({exc})")
