@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from django.db import connections, models, router
+from psycopg import pq
 
 from core.durability import commit_unflushed
 from tables.models import Game, Move, Seat, Table
@@ -101,8 +102,8 @@ def _alias(model: type[models.Model]) -> str:
 
 @contextmanager
 def _together(connection: Any) -> Iterator[None]:
-    """The statements inside sent in one round trip on PostgreSQL (psycopg's pipeline mode; the transaction's
-    BEGIN goes with them), one by one elsewhere. Results are read after the block."""
+    """The statements inside sent in one round trip on PostgreSQL (psycopg's pipeline mode; a transaction's
+    BEGIN it sends first, in a round trip of its own), one by one elsewhere. Results are read after the block."""
     if connection.vendor != "postgresql":
         yield
         return
@@ -112,22 +113,50 @@ def _together(connection: Any) -> Iterator[None]:
 
 def game_lock(game_id: int) -> tuple[Game, list[Seat]] | None:
     """The game row, locked until the transaction ends, with its table (as ``select_related("table")``), and
-    the table's seat rows in no order; one round trip with the transaction's start."""
+    the table's seat rows in no order; on PostgreSQL one round trip with the transaction's start."""
     alias = _alias(Game)
     sql = _statements(alias)
     connection = connections[alias]
-    with connection.cursor() as game_cursor, connection.cursor() as seats_cursor:
-        with _together(connection):
-            game_cursor.execute(sql["lock"], [game_id])
-            # every writer of a playing seat takes this game's lock first, so the rows are current unlocked
-            seats_cursor.execute(sql["seats"], [game_id])
-        row, seat_rows = game_cursor.fetchone(), seats_cursor.fetchall()
+    # every writer of a playing seat takes this game's lock first, so the seats' rows are current unlocked
+    if _several_in_one(connection):
+        row, seat_rows = _lock_in_one(connection, sql, game_id)
+    else:
+        with connection.cursor() as game_cursor, connection.cursor() as seats_cursor:
+            with _together(connection):
+                game_cursor.execute(sql["lock"], [game_id])
+                seats_cursor.execute(sql["seats"], [game_id])
+            row, seat_rows = game_cursor.fetchone(), seats_cursor.fetchall()
     if row is None:
         return None
     split = len(sql["game"].fields)
     game = sql["game"].instance(row[:split])
     Game.table.field.set_cached_value(game, sql["table"].instance(row[split:]))
     return game, [sql["seat"].instance(r) for r in seat_rows]
+
+
+def _lock_in_one(connection: Any, sql: dict[str, Any], game_id: int) -> tuple[Any, list[Any]]:
+    """The lock and the seats' read as one query of several, with the transaction's BEGIN as its first statement
+    when the transaction has not begun: one round trip, where psycopg's pipeline mode took two (it waits for its
+    BEGIN's answer before sending the rest) and more of its own work. psycopg would send its BEGIN alone before
+    the query, so it is told the connection commits by itself while the query that begins the transaction is
+    sent; it reads the transaction's state from the connection, so its commit and rollback act as after its own."""
+    raw = connection.connection
+    begin = raw.pgconn.transaction_status == pq.TransactionStatus.IDLE and not raw.autocommit
+    with connection.cursor() as cursor:
+        query = f"{sql['lock']}; {sql['seats']}"
+        if begin:
+            query = f"{raw._get_tx_start_command().decode()}; {query}"
+            raw._autocommit = True
+        try:
+            cursor.execute(query, [game_id, game_id])
+        finally:
+            if begin:
+                raw._autocommit = False
+        if begin:
+            cursor.nextset()  # past the BEGIN's empty result, to the lock's
+        row = cursor.fetchone()
+        cursor.nextset()
+        return row, cursor.fetchall()
 
 
 def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = True) -> Move:

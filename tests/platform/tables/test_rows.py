@@ -67,3 +67,57 @@ def test_a_move_row_and_the_games_move_fields_read_back_as_written():
     assert move._state.adding is False
     again = Game.objects.get(pk=game.pk)
     assert {name: getattr(again, name) for name in MOVE_FIELDS} == {name: getattr(game, name) for name in MOVE_FIELDS}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_lock_begins_the_transaction_and_holds_the_row_until_it_ends():
+    """At a transaction's start the lock's query begins it (on PostgreSQL with its BEGIN inside): the row stays
+    locked against another connection until the commit, a failed query rolls back, and the connection's later
+    transactions work as before."""
+    import threading
+
+    from django.db import connection, connections
+
+    table, _players, game = started_table("durak", 2)
+
+    def locked_elsewhere() -> bool:
+        """Whether another connection finds the game row locked (it does not wait for it)."""
+        found: list[bool] = []
+
+        def probe() -> None:
+            other = connections["default"]
+            try:
+                with transaction.atomic():
+                    if other.vendor == "postgresql":
+                        with other.cursor() as cursor:
+                            cursor.execute("SET LOCAL lock_timeout = '50ms'")
+                    Game.objects.select_for_update(nowait=other.vendor == "postgresql").get(pk=game.pk)
+                found.append(False)
+            except Exception:
+                found.append(True)
+            finally:
+                other.close()
+
+        thread = threading.Thread(target=probe)
+        thread.start()
+        thread.join()
+        return found[0]
+
+    with transaction.atomic():
+        locked, seats = rows.game_lock(game.pk)
+        assert locked.pk == game.pk and sorted(s.index for s in seats) == [0, 1]
+        if connection.vendor == "postgresql":
+            assert locked_elsewhere()
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT now() = statement_timestamp()")
+                assert cursor.fetchone() == (False,)  # the transaction began before this query: at the lock's
+    assert not locked_elsewhere()
+    with pytest.raises(ValueError), transaction.atomic():
+        rows.game_lock(game.pk)
+        Game.objects.filter(pk=game.pk).update(move_number=99)
+        raise ValueError("refused")
+    assert Game.objects.get(pk=game.pk).move_number == 0
+    with transaction.atomic():
+        rows.game_lock(game.pk)
+        Game.objects.filter(pk=game.pk).update(move_number=5)
+    assert Game.objects.get(pk=game.pk).move_number == 5 and table.pk
