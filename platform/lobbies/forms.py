@@ -7,11 +7,12 @@ message is shown on the form as it is.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 
 from core.forms import choice_field
 from games import InvalidOptions
@@ -57,6 +58,21 @@ def option_field(option: Option) -> forms.Field | None:
     return forms.CharField(max_length=40, **common)
 
 
+def game_fields(game: GameSpec) -> dict[str, forms.Field]:
+    """The game's match options (Durak's fool_rule: under their own names, among a form's own fields), then its
+    engine options (``opt_<name>``)."""
+    fields = {}
+    for option in game.match_options:
+        field = option_field(option)
+        if field is not None:
+            fields[option.name] = field
+    for option in game.options:
+        field = option_field(option)
+        if field is not None:
+            fields[OPTION_PREFIX + option.name] = field
+    return fields
+
+
 class GameOptionsMixin:
     """The engine's options (``opt_<name>``) and the game's match options on a form: the table's and the event's.
 
@@ -73,15 +89,7 @@ class GameOptionsMixin:
 
     def add_game_fields(self, game: GameSpec) -> None:
         self.game = game
-        # the game's match options (Durak's fool_rule) keep their own names: they sit among the form's own fields
-        for option in game.match_options:
-            field = option_field(option)
-            if field is not None:
-                self.fields[option.name] = field
-        for option in game.options:
-            field = option_field(option)
-            if field is not None:
-                self.fields[OPTION_PREFIX + option.name] = field
+        self.fields.update(game_fields(game))
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
@@ -209,17 +217,40 @@ class SeekForm(GameOptionsMixin, forms.Form):
     reliable_only = forms.BooleanField(required=False, label=gettext_lazy("Reliable players only"))
 
     def __init__(self, game: GameSpec, *args: Any, **kwargs: Any) -> None:
+        # every click of "Play now" builds this form: its fields are made once per game and language, and shared
+        # by its forms rather than deep-copied for each (Django copies a form's fields so that one form may change
+        # its own: no SeekForm does, and neither validating nor rendering a form changes its fields)
+        self.base_fields = {}  # type: ignore[misc]  # this form's own: nothing for Django to copy
         super().__init__(*args, **kwargs)
-        choice_field(self, "seats").choices = [(n, str(n)) for n in range(game.min_seats, game.max_seats + 1)]
-        self.fields["seats"].initial = game.min_seats
-        self.fields["reliable_only"].help_text = gettext(
-            "Pairs you only with players who finish at least %(reliable)s%% of their games (new players too). "
-            "You may wait longer."
-        ) % {"reliable": RELIABLE}
-        self.add_game_fields(game)
+        self.fields = dict(_seek_fields(game))
+        self.game = game
 
     def clean(self) -> dict[str, Any]:
         super().clean()
         if not self.errors:
             self.clean_game_options(self.cleaned_data)
         return self.cleaned_data
+
+
+#: per (game, language): the game's spec the fields were made from, and the fields
+_SEEK_FIELDS: dict[tuple[str, str | None], tuple[GameSpec, dict[str, forms.Field]]] = {}
+
+
+def _seek_fields(game: GameSpec) -> dict[str, forms.Field]:
+    key = (game.name, get_language())
+    made = _SEEK_FIELDS.get(key)
+    if made is not None and made[0] is game:
+        return made[1]
+    fields = copy.deepcopy(SeekForm.base_fields)
+    seats = fields["seats"]
+    if not isinstance(seats, forms.ChoiceField):
+        raise TypeError("SeekForm.seats is not a choice field")
+    seats.choices = [(n, str(n)) for n in range(game.min_seats, game.max_seats + 1)]
+    seats.initial = game.min_seats
+    fields["reliable_only"].help_text = gettext(
+        "Pairs you only with players who finish at least %(reliable)s%% of their games (new players too). "
+        "You may wait longer."
+    ) % {"reliable": RELIABLE}
+    fields.update(game_fields(game))
+    _SEEK_FIELDS[key] = (game, fields)
+    return fields

@@ -178,6 +178,23 @@ def play_now_form(game: str = "durak", **changes) -> dict:
     return {"game": game, **data, **changes}
 
 
+def test_the_play_now_form_is_each_game_s_in_each_language():
+    """Its fields are made once per game and language and shared by its forms: a form in another language or of
+    another game is not given the fields made for the first."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        durak = SeekForm(get_game("durak"))
+        assert (durak.fields["opt_deck"].label, durak.fields["seats"].label) == ("Deck", "Players")
+        biznes = SeekForm(get_game("biznes"), {"seats": "9"})
+        assert "opt_mode" in durak.fields and "opt_mode" not in biznes.fields
+        assert [n for n, _ in biznes.fields["seats"].choices] == [4, 5, 6] and not biznes.is_valid()
+    with translation.override("ru"):
+        russian = SeekForm(get_game("durak"))
+        assert (russian.fields["opt_deck"].label, russian.fields["seats"].label) == ("Колода", "Игроки")
+        assert [n for n, _ in russian.fields["seats"].choices] == list(range(2, 9))
+
+
 def test_the_play_page_queues_shows_counts_and_leaves(make_user, client_of):
     a, b = make_user(), make_user()
     ca = client_of(a)
