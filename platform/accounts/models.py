@@ -1,12 +1,15 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import UserManager as AuthUserManager
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from core.prepared import Prepared
 
 #: the named bots' names (``accounts.bots.BOT_NAMES``, their accounts' display names), as each language writes them
 BOT_NAME_WORDS = {
@@ -37,6 +40,19 @@ BOT_NAME_WORDS = {
 }
 
 
+class UserManager(AuthUserManager["User"]):
+    def get(self, *args: Any, **kwargs: Any) -> User:
+        """Django's, but one player by his id (``get(pk=id)``: Django's auth backends read the signed-in player so on
+        every request) is read by a query written once, not built by the ORM each time (it cost more than the
+        database's answer)."""
+        if not args and len(kwargs) == 1 and type(kwargs.get("pk")) is int and self._db is None:
+            found = _BY_ID.instances(kwargs["pk"])
+            if not found:
+                raise self.model.DoesNotExist(f"{self.model._meta.object_name} matching query does not exist.")
+            return found[0]
+        return super().get(*args, **kwargs)
+
+
 class User(AbstractUser):
     """A player (or a bot account). ``display_name`` is what tables and boards show."""
 
@@ -46,6 +62,8 @@ class User(AbstractUser):
     #: look like another account's, and that is one indexed query
     username_key = models.CharField(max_length=160, blank=True, db_index=True, editable=False)
     name_key = models.CharField(max_length=160, blank=True, db_index=True, editable=False)
+
+    objects: ClassVar[UserManager] = UserManager()
 
     class Meta:
         ordering = ["username"]
@@ -71,3 +89,6 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.name
+
+
+_BY_ID = Prepared(lambda user_id: User.objects.filter(pk=user_id).order_by()[:1])

@@ -146,3 +146,16 @@ def test_account_pages_show_no_template_source(client, url, language):
     if url == "account_login":
         # the checkbox and its label share one row: the field is marked so the stylesheet lays it out inline
         assert re.search(r'<div class="field check">\s*<input type="checkbox" name="remember"', html)
+
+
+def test_a_player_read_by_his_id_is_the_orm_s_own_row(django_user_model):
+    """``User.objects.get(pk=id)`` (what the auth backends read on every request) runs a query written once: the
+    same player, every field converted as the ORM does, and an unknown id is not found."""
+    anna = User.objects.create_user("anna", "anna@example.com", "correct-horse-battery", display_name="Anna K.")
+    found = User.objects.get(pk=anna.pk)
+    expected = User.objects.filter(pk=anna.pk).get()
+    fields = [f.attname for f in User._meta.concrete_fields]
+    assert [getattr(found, f) for f in fields] == [getattr(expected, f) for f in fields]
+    assert found.date_joined.tzinfo is not None and found._state.adding is False
+    with pytest.raises(User.DoesNotExist):
+        User.objects.get(pk=anna.pk + 1000)
