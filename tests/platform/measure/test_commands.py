@@ -11,7 +11,7 @@ from tables.models import Table
 from tests.platform.helpers import child_env, current_database_url, free_port, manage, start_daphne
 
 COMMANDS = sorted(get_commands().items())
-MEASURING = {"loadtest", "floodtest", "bench_timers", "bench_leaderboards", "bench_tournament"}
+MEASURING = {"loadtest", "floodtest", "bench_timers", "bench_leaderboards", "bench_tournament", "bench_requests"}
 
 
 @pytest.mark.parametrize(("name", "app"), COMMANDS, ids=[name for name, _ in COMMANDS])
@@ -53,7 +53,7 @@ def test_production_settings_install_the_measuring_commands_only_when_asked():
 
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
-def test_floodtest_and_loadtest_run_against_a_server():
+def test_floodtest_loadtest_and_bench_requests_run_against_a_server():
     """The tools measure a real web process: the quiet table plays under the flood, and the load test's tables
     play; what they created is removed afterwards."""
     env = child_env(DATABASE_URL=current_database_url())
@@ -73,6 +73,10 @@ def test_floodtest_and_loadtest_run_against_a_server():
         )
         assert load.returncode == 0, load.stderr
         assert "mode=json tables=2" in load.stdout and "move sent -> both seats: p50=" in load.stdout, load.stdout
+        plain = manage("bench_requests", "--requests", "20", "--threads", "2", "--url", url, env=env, timeout=120)
+        assert plain.returncode == 0, plain.stderr
+        assert "20 GET /favicon.ico over 1 web processes (1 found)" in plain.stdout, plain.stdout
+        assert "ms a request; answers: 20 x 302" in plain.stdout, plain.stdout
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(10)
