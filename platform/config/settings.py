@@ -163,6 +163,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_keepalive": True,
     "health_check_interval": 10,
     "retry_on_timeout": True,
+    # the queues and kombu's own keys named as the platform's other keys: two platforms sharing a Redis database
+    # (REDIS_PREFIX apart) never take each other's tasks
+    "global_keyprefix": f"{REDIS_PREFIX}:",
 }
 # Redis going away (restarted, killed) must not end the worker: retry forever, at startup too
 CELERY_BROKER_CONNECTION_RETRY = True

@@ -143,7 +143,7 @@ class FrameBudget:
             return allowed
         for window, _, _, frames in due:  # counted as told before the wait: a frame meanwhile does not tell them twice
             window.reported += frames
-        names = [f"cards:frames:{key}:{seconds}" for _, _, seconds, _ in due]
+        names = [f"{settings.REDIS_PREFIX}:frames:{key}:{seconds}" for _, _, seconds, _ in due]
         try:
             replies = await self.report(keys=names, args=[x for d in due for x in (d[3], d[2] * 1000)])
         except BaseException:
@@ -180,7 +180,7 @@ async def frame_allowed(key: str) -> bool:
 
 
 def _sockets_key(key: str) -> str:
-    return f"cards:sockets:{key}"
+    return f"{settings.REDIS_PREFIX}:sockets:{key}"
 
 
 def socket_open(key: str, channel: str) -> bool:

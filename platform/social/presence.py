@@ -20,7 +20,7 @@ from core.redis_client import redis_client
 
 log = logging.getLogger(__name__)
 
-PREFIX = "cards:presence"
+PREFIX = f"{settings.REDIS_PREFIX}:presence"
 
 
 def _conns(user_id: int) -> str:

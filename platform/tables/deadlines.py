@@ -32,9 +32,9 @@ from tables.models import Game
 
 logger = logging.getLogger(__name__)
 
-KEY = "cards:turns:due"
+KEY = f"{settings.REDIS_PREFIX}:turns:due"
 #: present while the set is known to hold every playing game's deadline; expires to re-seed now and then
-SEEDED = "cards:turns:seeded"
+SEEDED = f"{settings.REDIS_PREFIX}:turns:seeded"
 
 # KEYS[1] the set; ARGV[1] now, ARGV[2] how many at most. Returns the due members, already removed.
 CLAIM = """

@@ -10,14 +10,20 @@ from __future__ import annotations
 import time
 from typing import Any, cast
 
+from django.conf import settings
+
 from core.redis_client import redis_client
 from core.throttle import SOCKET_TTL
 
 TTL = SOCKET_TTL
 
 
+#: two platforms sharing a Redis database (REDIS_PREFIX apart) keep their own
+_PREFIX = f"{settings.REDIS_PREFIX}:table-present:"
+
+
 def _key(table_id: int) -> str:
-    return f"cards:table-present:{table_id}"
+    return f"{_PREFIX}{table_id}"
 
 
 def presence_add(table_id: int, user_id: int, channel: str) -> None:

@@ -106,3 +106,40 @@ def test_healthz_answers_over_plain_http_in_production_while_pages_redirect_to_h
     assert out.returncode == 0, out.stderr
     health, home = out.stdout.split("codes", 1)[1].split()[:2]
     assert health != "301" and home == "301", out.stdout
+
+
+@pytest.mark.slow
+def test_every_redis_key_of_the_platform_carries_its_prefix(redis_server):
+    """Two platforms sharing a Redis database (REDIS_PREFIX apart) keep their own turn timers, presence, socket
+    counts and Celery queues: a platform's worker never takes the other's tasks."""
+    import json
+
+    import redis
+
+    prefix = "other-platform"
+    probe = (
+        "import json\n"
+        "from django.utils import timezone\n"
+        "from config.celery import app\n"
+        "from core import throttle\n"
+        "from core.redis_client import redis_client\n"
+        "from social import presence\n"
+        "from tables import deadlines, presence as table_presence\n"
+        "deadlines.deadline_set(987654, 1, timezone.now())\n"
+        "table_presence.presence_add(987654, 1, 'chan')\n"
+        "presence.presence_touch(987654, 'chan')\n"
+        "throttle.socket_open('user:987654', 'chan')\n"
+        "app.send_task('tables.tasks.sweep_turn_deadlines')\n"
+        f"print('KEYS', json.dumps(sorted(k.decode() for k in redis_client().keys('{prefix}*'))))\n"
+    )
+    client = redis.Redis.from_url(redis_server)
+    try:
+        out = manage("shell", "-c", probe, env=child_env(REDIS_URL=redis_server, REDIS_PREFIX=prefix))
+        assert out.returncode == 0, out.stderr
+        keys = json.loads(out.stdout.split("KEYS", 1)[1])
+        for wanted in ("turns:due", "table-present:987654", "sockets:user:987654", "presence", "celery"):
+            assert any(key.startswith(f"{prefix}:{wanted}") for key in keys), (wanted, keys)
+    finally:
+        for key in client.keys(f"{prefix}*"):
+            client.delete(key)
+        client.close()
