@@ -46,7 +46,7 @@ class OneHopASGIHandler(ASGIHandler):
         set_script_prefix(get_script_prefix(scope))
         try:
             response, done = await self._in_thread(self._serve, scope, body_file)
-            await self.send_response(done or response, send)
+            await self.send_response(response if done is None else done, send)
             if done is None:
                 await self._in_thread(response.close)
         finally:
