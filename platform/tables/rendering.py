@@ -90,11 +90,12 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
     # a quick card is the button for a play; a cover keeps its worded button too
     buttons = [a for a in buttons if not (a["type"] == "play" and a.get("card") in quick)]
     playable = playable_cards(legal)
+    language = get_language()  # looked up once for the hand: asgiref's context-local lookup is not free
     return {
         # each card of the hand and each button with what the page shows of it, made here once: drawn after
         # every move, a template's lookups and filters per card were most of the seat's own fragment
         "hand": [
-            _hand_card(game, c, quick.get(c), bool(legal) and c not in playable, bool(composed))
+            _hand_card(game, c, quick.get(c), bool(legal) and c not in playable, bool(composed), language)
             for c in view.get("hand") or ()
         ],
         "actions": [_button(game, ui, a) for a in buttons],
@@ -111,10 +112,12 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
     }
 
 
-def _hand_card(game: str, card: str, quick: dict[str, Any] | None, unplayable: bool, pick: bool) -> SafeString:
+def _hand_card(
+    game: str, card: str, quick: dict[str, Any] | None, unplayable: bool, pick: bool, language: str | None
+) -> SafeString:
     if quick is None:
-        return _hand_card_html(card, None, None, unplayable, pick, get_language())
-    return _hand_card_html(card, as_json(quick), action_label(game, quick), unplayable, pick, get_language())
+        return _hand_card_html(card, None, None, unplayable, pick, language)
+    return _hand_card_html(card, as_json(quick), action_label(game, quick), unplayable, pick, language)
 
 
 @functools.lru_cache(maxsize=4096)
