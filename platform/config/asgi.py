@@ -16,7 +16,6 @@ import django
 
 django.setup(set_prefix=False)
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.urls import reverse  # noqa: E402
@@ -27,6 +26,7 @@ from core.http import OneHopASGIHandler  # noqa: E402
 from core.locale import SocketLocaleMiddleware  # noqa: E402
 from core.origin import SameOriginValidator  # noqa: E402
 from core.proxy import TrustedProxyMiddleware  # noqa: E402
+from core.sockets import SocketAuthMiddlewareStack  # noqa: E402
 
 # the requests that run at once, and a thread or two for those that do not wait their turn (the health check)
 django_asgi_app = OneHopASGIHandler(settings.WEB_HTTP_CONCURRENCY + 2 if settings.WEB_HTTP_CONCURRENCY else 32)
@@ -36,7 +36,7 @@ application = TrustedProxyMiddleware(
         {
             "http": HttpConcurrency(django_asgi_app, settings.WEB_HTTP_CONCURRENCY, exempt=(reverse("healthz"),)),
             "websocket": SameOriginValidator(
-                AuthMiddlewareStack(SocketLocaleMiddleware(URLRouter(websocket_urlpatterns)))
+                SocketAuthMiddlewareStack(SocketLocaleMiddleware(URLRouter(websocket_urlpatterns)))
             ),
         }
     )
