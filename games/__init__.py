@@ -18,8 +18,15 @@ __all__ = ["GAMES", "GameSpec", "IllegalAction", "InvalidOptions", "State", "get
 GAMES = {"durak": "games.durak", "biznes": "games.biznes", "verish": "games.verish"}
 
 
+#: module -> its GameSpec, once imported: every view of every move asks for its game
+_LOADED: dict[str, GameSpec] = {}
+
+
 def get_game(name: str) -> GameSpec:
     if name not in GAMES:
         raise KeyError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    game: GameSpec = importlib.import_module(GAMES[name]).GAME
+    module = GAMES[name]
+    game = _LOADED.get(module)
+    if game is None:
+        game = _LOADED[module] = importlib.import_module(module).GAME
     return game

@@ -54,9 +54,21 @@ def _game_ui(game_name: str, language: str | None) -> dict[str, Any]:
 
 def rating_label(rated: bool, bots: bool) -> str:
     """How a table is rated, in words: a table with a bot seated never moves a human's rating."""
+    return _rating_label(rated, bots, get_language())
+
+
+@lru_cache(maxsize=64)
+def _rating_label(rated: bool, bots: bool, language: str | None) -> str:
     if not rated:
         return gettext("unrated")
     return gettext("unrated (bots)") if bots else gettext("rated")
+
+
+@lru_cache(maxsize=1024)
+def _word(word: str, language: str | None) -> str:
+    """A game's word in ``language`` (the active one): every seat's context after every move translates the
+    same few badge words, and each ``gettext`` looks the language up again."""
+    return gettext(word)
 
 
 def seat_index_of(table: Table | int, user: User | AnonymousUser | None) -> int | None:
@@ -106,9 +118,10 @@ def _profile_url(username: str, prefix: str) -> str:
     return reverse("profile", args=[username])
 
 
-def profile_url(username: str) -> str:
-    """A player's profile link: the seats of every table draw it for every seat after every move."""
-    return _profile_url(username, get_script_prefix())
+def profile_url(username: str, prefix: str | None = None) -> str:
+    """A player's profile link: the seats of every table draw it for every seat after every move (``prefix``:
+    the script prefix, when the caller has read it already)."""
+    return _profile_url(username, get_script_prefix() if prefix is None else prefix)
 
 
 def seat_players(
@@ -127,14 +140,15 @@ def seat_players(
     names = seat_names(seats)
     engine = get_game(table.game)
     teams = engine.teams(table.seats_count, table.options)
+    language, prefix = get_language(), get_script_prefix()
     for seat in seats:
         user = seat.user
         players.append(
             {
                 "index": seat.index,
-                "name": names[seat.index] or gettext("empty"),
+                "name": names[seat.index] or _word("empty", language),
                 "username": user.username if user else None,
-                "url": profile_url(user.username) if user else None,
+                "url": profile_url(user.username, prefix) if user else None,
                 "is_bot": seat.is_bot or bool(user and user.is_bot),
                 #: a bot's level, shown as a badge beside its name
                 "level": LEVEL_WORDS.get(seat.bot_level, "") if seat.is_bot else "",
@@ -147,7 +161,7 @@ def seat_players(
                 "cards": sizes[seat.index] if seat.index < len(sizes) else None,
                 "turn": seat.index in to_act,
                 #: role badges ("attacks", "takes") from the game's UI, translated here at the platform's edge
-                "badges": [(style, gettext(word)) for style, word in engine.ui.badges(view or {}, seat.index)],
+                "badges": [(style, _word(word, language)) for style, word in engine.ui.badges(view or {}, seat.index)],
             }
         )
     return players
