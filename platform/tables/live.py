@@ -41,8 +41,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.template import Context
-from django.template.loader import get_template
+from django.template import Context, Engine
 from django.utils.translation import get_language
 
 from core.sockets import database_sync_to_async
@@ -85,8 +84,10 @@ def _draw(template: str, context: dict[str, Any]) -> str:
     """``template`` drawn from ``context`` as ``render_to_string`` would, without localizing numbers: a table's
     fragments show only whole numbers (counts, move numbers, ratings, points already formatted by their filters),
     which every language writes with the same digits, and Django's localizing of each looked up the reader's
-    language and its formats once per number (a tenth of a move's template time, measured in a shell)."""
-    return get_template(template).template.render(Context(context, use_l10n=False))  # type: ignore[attr-defined]
+    language and its formats once per number (a tenth of a move's template time, measured in a shell). The
+    template is taken from the engine itself: ``get_template`` asks every configured engine through its backend
+    wrapper (15 us a call in a shell, 3 us this way; five fragments a move)."""
+    return Engine.get_default().get_template(template).render(Context(context, use_l10n=False))
 
 
 #: tells apart snapshots read in full: those built from deltas since share their first one's number
