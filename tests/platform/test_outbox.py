@@ -96,16 +96,10 @@ async def test_a_services_sends_to_both_layers_go_out_together_in_order():
 
 async def test_when_redis_refuses_the_pipeline_every_group_is_reported_undelivered(monkeypatch):
     class Refusing:
-        def pipeline(self, transaction):
-            return self
-
-        def publish(self, channel, data):
-            pass
-
-        async def execute(self):
+        async def execute(self, commands):
             raise ConnectionError("gone")
 
-    monkeypatch.setattr(outbox, "async_redis_at", lambda url: Refusing())
+    monkeypatch.setattr(outbox, "publisher_at", lambda url: Refusing())
 
     def service() -> int:
         with transaction.atomic():
@@ -116,3 +110,68 @@ async def test_when_redis_refuses_the_pipeline_every_group_is_reported_undeliver
     with pytest.raises(outbox.Undelivered) as refused:
         await outbox.run(service)
     assert refused.value.result == 7 and refused.value.groups == ["outbox-h", "outbox-i"]
+
+
+async def _subscribed(channel: str):
+    import redis.asyncio as aioredis
+    from django.conf import settings
+
+    client = aioredis.Redis.from_url(settings.REDIS_URL)
+    pubsub = client.pubsub()
+    await pubsub.subscribe(channel)
+    await pubsub.get_message(timeout=1)  # the subscription's confirmation
+    return client, pubsub
+
+
+async def _published(pubsub) -> list[bytes]:
+    got = []
+    while (message := await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)) is not None:
+        got.append(message["data"])
+    return got
+
+
+async def test_a_publisher_writes_its_commands_together_and_keeps_its_connection():
+    from django.conf import settings
+
+    from core.redis_client import publisher_at
+
+    client, pubsub = await _subscribed("outbox-pub-a")
+    publisher = publisher_at(settings.REDIS_URL)
+    assert await publisher.execute([("PUBLISH", "outbox-pub-a", b"1"), ("PUBLISH", "outbox-pub-none", b"2")]) == [1, 0]
+    kept = list(publisher.idle)
+    await publisher.execute([("PUBLISH", "outbox-pub-a", b"3")])
+    assert publisher.idle == kept  # the same connection, used again
+    assert await _published(pubsub) == [b"1", b"3"]
+    await client.aclose()
+
+
+async def test_a_kept_connection_that_redis_closed_is_replaced_and_the_commands_sent_once():
+    import redis
+    from django.conf import settings
+
+    from core.redis_client import publisher_at
+
+    client, pubsub = await _subscribed("outbox-pub-b")
+    publisher = publisher_at(settings.REDIS_URL)
+    await publisher.execute([("PUBLISH", "outbox-pub-b", b"before")])
+    [kept] = publisher.idle
+    await kept.send_command("CLIENT", "ID")
+    redis.Redis.from_url(settings.REDIS_URL).client_kill_filter(_id=await kept.read_response())  # as a restart would
+    assert await publisher.execute([("PUBLISH", "outbox-pub-b", b"after")]) == [1]
+    assert kept not in publisher.idle
+    assert await _published(pubsub) == [b"before", b"after"]
+    await client.aclose()
+
+
+async def test_an_error_reply_is_raised_and_its_connection_dropped():
+    import redis
+    from django.conf import settings
+
+    from core.redis_client import publisher_at
+
+    publisher = publisher_at(settings.REDIS_URL)
+    await publisher.execute([("PUBLISH", "outbox-pub-c", b"x")])
+    [kept] = publisher.idle
+    with pytest.raises(redis.ResponseError):
+        await publisher.execute([("PUBLISH", "outbox-pub-c"), ("PUBLISH", "outbox-pub-c", b"y")])
+    assert kept not in publisher.idle  # its second reply was never read: the connection is out of step
