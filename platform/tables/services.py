@@ -81,7 +81,7 @@ def _game_create(
     # seed=None: the engine shuffles with `secrets`
     state = get_game(table.game).new(options=options, seats=table.seats_count, dealer=dealer)
     salt = secrets.token_hex(16)
-    game = Game.objects.create(
+    game = Game(
         match=match,
         table=table,
         number=number,
@@ -92,8 +92,9 @@ def _game_create(
         commitment=deck_commitment(list(state.deck), salt),
         state=state.to_json(),
     )
+    # its first turn's deadline goes in with the row (an update after the insert was a statement more per game)
     turn_start(game, state, seats)
-    game.save(update_fields=["deadline", "turn_started_at"])
+    game.save(force_insert=True)
     return game
 
 

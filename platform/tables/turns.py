@@ -33,7 +33,9 @@ def seat_is_automated(seat: Seat) -> bool:
 def turn_start(game: Game, state: State, seats: dict[int, Seat] | None = None) -> None:
     """Set the new turn's deadline on ``game`` (saved by the caller) and schedule its tasks after commit.
 
-    ``seats``: the table's seat rows by index, when the caller has read them (a move has); else read here.
+    ``seats``: the table's seat rows by index, when the caller has read them (a move has); else read here. A new
+    game's first turn is started before its row is inserted (its deadline goes in with it): its id is read after
+    the commit.
     """
     if state.is_over():
         game.deadline = game.turn_started_at = None
@@ -54,8 +56,8 @@ def turn_start(game: Game, state: State, seats: dict[int, Seat] | None = None) -
         # a match's opening: the clock waits for every seated player's page (turn_clock_release), at most the grace
         now = clock_hold(game, seats, now) or now
     game.turn_started_at, game.deadline = now, now + timedelta(seconds=seconds)
-    game_id, move, deadline = game.pk, game.move_number, game.deadline
-    transaction.on_commit(lambda: schedule_turn(game_id, move, deadline, automated))
+    move, deadline = game.move_number, game.deadline
+    transaction.on_commit(lambda: schedule_turn(game.pk, move, deadline, automated))
     # "your turn" notifications: receivers write in this transaction, push after commit
     signals.turn_started.send(sender=Table, table=game.table, game=game, seats=list(state.to_act()), seat_rows=seats)
 
