@@ -15,13 +15,22 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connections
-from django.db.models import QuerySet
+from django.db.models import QuerySet, sql
+from django.db.models.deletion import Collector
 from django.db.models.query import ModelIterable, get_related_populators
 
-#: stands for the first value while the SQL is written (the next ones count down from it): no real id or count is
-#: ever one of these, and as text (a key's lookup) neither is any key
+#: stands for the first value while the SQL is written (the next ones count down from it, a thousand apart, and
+#: the items of a list value down from its own): no real id or count is ever one of these, and as text (a key's
+#: lookup) neither is any key
 SENTINEL = -7_319_004_113
+#: a list value (``pk__in``) is written once per length up to this one; a longer one is written for each call
+LONGEST_WRITTEN = 64
+
+#: the SQL, its parameters, where each value goes (the parameter, the value, the item of a list value or None),
+#: and the reader of its rows (None for a values() query); no SQL for a query that can match nothing (an empty list)
+Written = tuple[str | None, tuple[Any, ...], tuple[tuple[int, int, int | None], ...], "_Reader | None"]
 
 
 class _Reader:
@@ -62,53 +71,86 @@ class _Reader:
 
 
 class Prepared:
-    """``build(*values)`` (a queryset) written once per database alias, run as ``rows(*values)`` or
-    ``instances(*values)``.
+    """``build(*values)`` (a queryset) written once per database alias, run as ``rows(*values)``,
+    ``instances(*values)`` or ``delete(*values)``.
 
     ``rows`` are the database driver's own: the fields' converters do not run (a boolean comes back as 0 or 1 from
     SQLite, a JSON field as text there), so they suit columns that need none, as ids and counts. ``instances``, of
     a query of model instances (not ``values_list``), are what iterating the queryset gives: the converters run,
-    ``select_related`` instances and annotations are set."""
+    ``select_related`` instances and annotations are set. A value may be a list (as ``pk__in`` takes): the query
+    is written once for each length of it. ``delete`` deletes the rows the query finds, as ``QuerySet.delete``
+    does for a model whose deletion cascades to nothing and that no signal listens to (its only one statement);
+    any other is refused when it is written."""
 
     def __init__(self, build: Callable[..., QuerySet[Any, Any]]) -> None:
         self.build = build
         self.arity = len(inspect.signature(build).parameters)
-        self._written: dict[str, tuple[str, tuple[Any, ...], tuple[tuple[int, int], ...], _Reader | None]] = {}
+        self._written: dict[tuple[str, bool, tuple[int, ...]], Written] = {}
 
-    def _write(self, alias: str) -> tuple[str, tuple[Any, ...], tuple[tuple[int, int], ...], _Reader | None]:
-        written = self._written.get(alias)
+    def _write(self, alias: str, values: tuple[Any, ...], deleting: bool = False) -> Written:
+        # a list value's length is part of the SQL (one placeholder an item); -1 for a single value
+        shape = tuple(len(v) if isinstance(v, list | tuple) else -1 for v in values)
+        written = self._written.get((alias, deleting, shape))
         if written is None:
-            sentinels = [SENTINEL - n for n in range(self.arity)]
-            queryset = self.build(*sentinels)
-            compiler = queryset.query.get_compiler(alias)
-            sql, params = compiler.as_sql()
-            # a sentinel reaches the SQL as itself, or as text where the field is a text one
-            slots = tuple(
-                (i, n)
-                for i, param in enumerate(params)
-                for n, sentinel in enumerate(sentinels)
-                if param == sentinel or param == str(sentinel)
-            )
-            if {n for _i, n in slots} != set(range(self.arity)):
-                raise ValueError("the query does not use each of its values")
-            reader = _Reader(compiler, alias) if queryset._iterable_class is ModelIterable else None
-            written = self._written[alias] = (sql, tuple(params), slots, reader)
+            written = self._written_now(alias, shape, deleting)
+            if max(shape, default=-1) <= LONGEST_WRITTEN:
+                self._written[alias, deleting, shape] = written
         return written
 
-    def rows(self, *values: Any, alias: str = "default") -> list[tuple[Any, ...]]:
+    def _written_now(self, alias: str, shape: tuple[int, ...], deleting: bool) -> Written:
+        sentinels: list[Any] = [
+            SENTINEL - 1000 * n if length < 0 else [SENTINEL - 1000 * n - 1 - i for i in range(length)]
+            for n, length in enumerate(shape)
+        ]
+        queryset = self.build(*sentinels)
+        query = queryset.query
+        if deleting:
+            if not Collector(alias, origin=None).can_fast_delete(queryset):
+                raise TypeError("the query's rows cannot be deleted by one statement: delete them with the ORM")
+            query = query.clone()
+            query.__class__ = sql.DeleteQuery
+        compiler = query.get_compiler(alias)
+        try:
+            text, params = compiler.as_sql()
+        except EmptyResultSet:  # an empty list: nothing can match
+            return None, (), (), None
+        wanted = {
+            str(sentinel): (n, i)
+            for n, value in enumerate(sentinels)
+            for i, sentinel in (enumerate(value) if isinstance(value, list) else [(None, value)])
+        }
+        # a sentinel reaches the SQL as itself, or as text where the field is a text one
+        slots = tuple((p, *wanted[str(param)]) for p, param in enumerate(params) if str(param) in wanted)
+        if {n for _p, n, _i in slots} != {n for n, length in enumerate(shape) if length != 0}:
+            raise ValueError("the query does not use each of its values")
+        reader = _Reader(compiler, alias) if not deleting and queryset._iterable_class is ModelIterable else None
+        return text, tuple(params), slots, reader
+
+    def _run(self, alias: str, values: tuple[Any, ...], deleting: bool = False) -> tuple[Any, Written]:
         if len(values) != self.arity:
             raise TypeError(f"the query takes {self.arity} values, not {len(values)}")
-        sql, params, slots, _reader = self._write(alias)
+        written = self._write(alias, values, deleting)
+        text, params, slots, _reader = written
+        if text is None:
+            return None, written
         filled = list(params)
-        for i, n in slots:
-            filled[i] = values[n]
+        for p, n, i in slots:
+            filled[p] = values[n] if i is None else values[n][i]
         with connections[alias].cursor() as cursor:
-            cursor.execute(sql, filled)
-            return list(cursor.fetchall())
+            cursor.execute(text, filled)
+            return (cursor.rowcount if deleting else list(cursor.fetchall())), written
+
+    def rows(self, *values: Any, alias: str = "default") -> list[tuple[Any, ...]]:
+        found, _written = self._run(alias, values)
+        return found or []
 
     def instances(self, *values: Any, alias: str = "default") -> list[Any]:
-        rows = self.rows(*values, alias=alias)
-        reader = self._written[alias][3]
-        if reader is None:
+        found, (text, _params, _slots, reader) = self._run(alias, values)
+        if reader is None and text is not None:
             raise TypeError("a values() or values_list() query has no instances: read its rows")
-        return reader.instances(rows)
+        return reader.instances(found) if reader is not None else []
+
+    def delete(self, *values: Any, alias: str = "default") -> int:
+        """The rows deleted."""
+        found, _written = self._run(alias, values, deleting=True)
+        return found or 0

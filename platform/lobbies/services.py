@@ -600,13 +600,21 @@ def seek_leave(*, user: User) -> bool:
         return Seek.objects.filter(user=user).delete()[0] > 0
 
 
+#: written once per process (and count of players), as the queries above
+_SEATED = Prepared(
+    lambda user_ids: Seat.objects.filter(user_id__in=user_ids, away=False, table__status__in=LIVE).values_list(
+        "user_id"
+    )
+)
+_SEEKS_OF = Prepared(lambda user_ids: Seek.objects.filter(user_id__in=user_ids))
+
+
 def _unfit(players: list[User]) -> set[int]:
     """Of these waiting players, those who may no longer be seated: gone, banned or playbanned, or sitting at a
     live table since they joined."""
     if not players:
         return set()
-    seated = Seat.objects.filter(user__in=players, away=False, table__status__in=LIVE).values_list("user_id")
-    unfit = {user_id for (user_id,) in seated}
+    unfit = {user_id for (user_id,) in _SEATED.rows([u.pk for u in players])}
     refused = standing.play_refused([u.pk for u in players])
     return unfit | {u.pk for u in players if not u.is_active or u.pk in refused}
 
@@ -699,7 +707,7 @@ def _claim_table(queue: SeekQueue, players: list[User]) -> Table:
         [Seat(table=table, index=i, user=p) for i, p in enumerate(players)]
         + [Seat(table=table, index=len(players) + i, user=b, bot_level=DEFAULT_BOT_LEVEL) for i, b in enumerate(bots)]
     )
-    Seek.objects.filter(user__in=players).delete()
+    _SEEKS_OF.delete([p.pk for p in players])
     QueueTable.objects.create(table=table, queue=queue)
     return table
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.bots import LEVEL_WORDS
 from accounts.models import User
+from core.prepared import Prepared
 from games import get_game
 from games.bots import LEVELS
 from leaderboards.selectors import current_ratings
@@ -29,12 +30,15 @@ def is_blocked(a: User, b: User) -> bool:
     return Block.objects.filter(Q(blocker=a, blocked=b) | Q(blocker=b, blocked=a)).exists()
 
 
+#: written once per process (and count of players): "Play now" asks it on every click that could make a group
+_BLOCKED_AMONG = Prepared(
+    lambda ids: Block.objects.filter(blocker_id__in=ids, blocked_id__in=ids).values_list("blocker_id", "blocked_id")
+)
+
+
 def blocked_pairs(user_ids: Collection[int]) -> frozenset[tuple[int, int]]:
     """Of these players, each pair (lower id first) of whom one blocked the other, in one query."""
-    rows = Block.objects.filter(blocker_id__in=user_ids, blocked_id__in=user_ids).values_list(
-        "blocker_id", "blocked_id"
-    )
-    return frozenset((min(a, b), max(a, b)) for a, b in rows)
+    return frozenset((min(a, b), max(a, b)) for a, b in _BLOCKED_AMONG.rows(list(user_ids)))
 
 
 def blocked_ids(user_id: int) -> frozenset[int]:

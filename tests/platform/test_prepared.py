@@ -77,3 +77,37 @@ def test_instances_carry_their_annotations_and_a_values_query_has_none():
     assert (found, found.n) == (alice, 1)
     with pytest.raises(TypeError):
         Prepared(lambda user_id: User.objects.filter(pk=user_id).values_list("pk")).instances(alice.pk)
+
+
+def test_a_list_value_is_written_once_per_length_and_answers_as_the_orm():
+    users = [User.objects.create(username=f"u{i}", display_name=f"u{i}") for i in range(4)]
+    prepared = Prepared(lambda ids, name: User.objects.filter(pk__in=ids).exclude(username=name).values_list("pk"))
+    for ids in ([users[0].pk, users[2].pk], [users[1].pk, users[3].pk], [u.pk for u in users], [users[3].pk]):
+        for name in ("u1", "nobody"):
+            expected = set(User.objects.filter(pk__in=ids).exclude(username=name).values_list("pk", flat=True))
+            assert {pk for (pk,) in prepared.rows(ids, name)} == expected
+    assert prepared.rows([], "u1") == []  # an empty list matches nothing
+    assert prepared.rows([users[0].pk, users[0].pk], "u1") == [(users[0].pk,)]  # a repeated item counts once
+    # the same list used twice (each pair of them who... both in it)
+    both = Prepared(lambda ids: Seat.objects.filter(user_id__in=ids, table__created_by_id__in=ids).values_list("pk"))
+    table = Table.objects.create(game="durak", seats_count=2, created_by=users[0])
+    seat = Seat.objects.create(table=table, index=0, user=users[1])
+    assert both.rows([users[0].pk, users[1].pk]) == [(seat.pk,)]
+    assert both.rows([users[1].pk, users[2].pk]) == []
+    # longer lists than the ones kept are written for the call
+    many = [u.pk for u in users] + list(range(-200, -100))
+    assert {pk for (pk,) in prepared.rows(many, "u1")} == {u.pk for u in users} - {users[1].pk}
+
+
+def test_delete_deletes_what_the_query_finds_and_is_refused_where_the_orm_must_cascade():
+    alice = User.objects.create(username="alice", display_name="alice")
+    bob = User.objects.create(username="bob", display_name="bob")
+    table = Table.objects.create(game="durak", seats_count=2, created_by=alice)
+    seats = [Seat.objects.create(table=table, index=i, user=u) for i, u in enumerate((alice, bob))]
+    by_user = Prepared(lambda ids: Seat.objects.filter(table__game="durak", user_id__in=ids))
+    assert by_user.delete([bob.pk, -5]) == 1
+    assert list(Seat.objects.values_list("pk", flat=True)) == [seats[0].pk]
+    assert by_user.delete([]) == 0 and by_user.delete([bob.pk]) == 0
+    with pytest.raises(TypeError):  # a table's deletion cascades to its seats
+        Prepared(lambda table_id: Table.objects.filter(pk=table_id)).delete(table.pk)
+    assert Table.objects.filter(pk=table.pk).exists()
