@@ -1,4 +1,4 @@
-"""A query the ORM writes once per process and database, run again with other values.
+"""A query the ORM writes once per process and database, run again with other values; an insert written once.
 
 Building a query costs the ORM far more CPU than the database spends answering a small one: cloning the
 queryset, resolving its lookups and expressions (``Exists``, ``Subquery``, ``OuterRef``, an aggregate) and
@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import EmptyResultSet
-from django.db import connections
-from django.db.models import QuerySet, sql
+from django.db import connections, router
+from django.db.models import NOT_PROVIDED, QuerySet, signals, sql
 from django.db.models.deletion import Collector
 from django.db.models.query import ModelIterable, get_related_populators
 
@@ -154,3 +154,73 @@ class Prepared:
         """The rows deleted."""
         found, _written = self._run(alias, values, deleting=True)
         return found or 0
+
+
+#: an insert's SQL, the fields whose values it takes (in order), and whether it gives back the new rows' ids
+WrittenInsert = tuple[str, list[Any], bool]
+
+
+class Insert:
+    """``Model.objects.create`` and ``bulk_create`` of one model with the INSERT written once per process, database
+    and count of rows, instead of compiled by the ORM for each (about 0.3 ms of CPU an insert on this machine).
+
+    Each value goes through its field's ``pre_save`` (``auto_now_add``) and ``get_db_prep_save`` (JSON, dates),
+    as in the ORM's own insert, and the new rows' ids are set on the instances. It sends no ``pre_save`` or
+    ``post_save`` signal (``create`` does): a model something listens to is refused when it is written, as one
+    whose fields the database fills itself (``db_default``, a generated field)."""
+
+    def __init__(self, model: type[Any]) -> None:
+        self.model = model
+        self._written: dict[tuple[str, int], WrittenInsert] = {}
+
+    def _write(self, alias: str, count: int) -> WrittenInsert:
+        written = self._written.get((alias, count))
+        if written is not None:
+            return written
+        opts, connection = self.model._meta, connections[alias]
+        if signals.pre_save.has_listeners(self.model) or signals.post_save.has_listeners(self.model):
+            raise TypeError(f"{self.model.__name__} has save signals' listeners: create it with the ORM")
+        fields = [f for f in opts.local_concrete_fields if f is not opts.auto_field]
+        if any(f.generated or f.db_default is not NOT_PROVIDED for f in fields) or opts.parents:
+            raise TypeError(f"{self.model.__name__}: the database fills some of its fields; create it with the ORM")
+        q = connection.ops.quote_name
+        row = f"({', '.join(['%s'] * len(fields))})"
+        text = f"INSERT INTO {q(opts.db_table)} ({', '.join(q(f.column) for f in fields)}) VALUES "
+        text += ", ".join([row] * count)
+        features = connection.features
+        returning = opts.auto_field is not None and bool(
+            features.can_return_rows_from_bulk_insert if count > 1 else features.can_return_columns_from_insert
+        )
+        if returning:  # as PostgreSQL and SQLite (3.35 on) write it
+            text += f" RETURNING {q(opts.db_table)}.{q(opts.auto_field.column)}"
+        written = (text, fields, returning)
+        if count <= LONGEST_WRITTEN:
+            self._written[alias, count] = written
+        return written
+
+    def create(self, instance: Any) -> Any:
+        """Insert ``instance`` (made, not saved): as ``instance.save(force_insert=True)`` without its signals."""
+        self.bulk([instance])
+        return instance
+
+    def bulk(self, instances: list[Any]) -> list[Any]:
+        """Insert ``instances`` in one statement, their ids set where the database gives them back (as
+        ``bulk_create``, which PostgreSQL and SQLite do)."""
+        if not instances:
+            return instances
+        alias = router.db_for_write(self.model)
+        text, fields, returning = self._write(alias, len(instances))
+        connection = connections[alias]
+        values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in instances for f in fields]
+        with connection.cursor() as cursor:
+            cursor.execute(text, values)
+            if returning:
+                for obj, (pk,) in zip(instances, cursor.fetchall(), strict=True):
+                    obj.pk = pk
+            elif len(instances) == 1 and self.model._meta.auto_field is not None:
+                instances[0].pk = connection.ops.last_insert_id(
+                    cursor, self.model._meta.db_table, self.model._meta.pk.column
+                )
+        for obj in instances:
+            obj._state.adding, obj._state.db = False, alias
+        return instances

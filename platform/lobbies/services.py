@@ -25,7 +25,7 @@ from accounts.bots import bots_for_table
 from accounts.models import User
 from core.durability import commit_unflushed
 from core.limits import within_limit
-from core.prepared import Prepared
+from core.prepared import Insert, Prepared
 from games import InvalidOptions, get_game
 from games.bots import DEFAULT_LEVEL
 from lobbies import pairing
@@ -563,12 +563,17 @@ def _seek_join(
         Seek.objects.filter(user=user).delete()
     queue = _locked_queue(key, game, seats, options, match_options, turn_seconds, rated)
     now = now or timezone.now()
-    Seek.objects.create(
-        queue=queue, user=user, rating=rating, bots_after=bots_after, reliable_only=reliable_only, created_at=now
+    _SEEK_INSERT.create(
+        Seek(queue=queue, user=user, rating=rating, bots_after=bots_after, reliable_only=reliable_only, created_at=now)
     )
     # he was checked above, under his own lock: pairing checks only the others it seats
     return _pair(queue, now, checked={user.pk}, check_all=False)
 
+
+#: a click's rows, inserted by statements written once per process (a join inserts his seek; the click that
+#: fills a group its table, seats and claim)
+_SEEK_INSERT, _TABLE_INSERT = Insert(Seek), Insert(Table)
+_SEATS_INSERT, _CLAIM_INSERT = Insert(Seat), Insert(QueueTable)
 
 _QUEUE_LOCK = Prepared(lambda key: SeekQueue.objects.select_for_update().filter(key=key).order_by("pk")[:1])
 
@@ -691,7 +696,7 @@ def _claim_table(queue: SeekQueue, players: list[User]) -> Table:
     """A new table of the queue's settings with ``players`` seated (bots on the seats left), still open: from the
     commit on, nobody seats them again, and they sit down nowhere else until it ends (``_sit_down_by_hand``)."""
     with_bots = len(players) < queue.seats
-    table = Table.objects.create(
+    table = Table(
         game=queue.game,
         options=dict(queue.options),
         seats_count=queue.seats,
@@ -702,13 +707,14 @@ def _claim_table(queue: SeekQueue, players: list[User]) -> Table:
         match_length=default_match_length(queue.game, queue.seats),
         match_options=dict(queue.match_options),
     )
+    _TABLE_INSERT.create(table)
     bots = bots_for_table([p.pk for p in players], queue.seats - len(players)) if with_bots else []
-    Seat.objects.bulk_create(
+    _SEATS_INSERT.bulk(
         [Seat(table=table, index=i, user=p) for i, p in enumerate(players)]
         + [Seat(table=table, index=len(players) + i, user=b, bot_level=DEFAULT_BOT_LEVEL) for i, b in enumerate(bots)]
     )
     _SEEKS_OF.delete([p.pk for p in players])
-    QueueTable.objects.create(table=table, queue=queue)
+    _CLAIM_INSERT.create(QueueTable(table=table, queue=queue))
     return table
 
 

@@ -11,8 +11,13 @@ from django.utils import timezone
 from accounts import blocks
 from accounts.models import User
 from core import outbox
+from core.prepared import Insert
 from notifications.models import Notification
 from notifications.selectors import notifications_group, summons
+
+#: notifications are inserted by a statement written once per process (and count of players): "Play now" tells
+#: every table's players at once
+_INSERT = Insert(Notification)
 
 #: read notifications older than this are deleted by the daily prune (unread ones stay until read)
 NOTIFICATIONS_KEPT_DAYS = 90
@@ -38,8 +43,8 @@ def notifications_send(
     """``notification_send`` of one notice to several players (no ``caused_by``), stored in one statement."""
     if kind not in Notification.Kind.values:
         kind = Notification.Kind.OTHER
-    notes = Notification.objects.bulk_create(
-        Notification(user=user, kind=kind, text=text[:300], url=url[:300], params=params or {}) for user in users
+    notes = _INSERT.bulk(
+        [Notification(user=user, kind=kind, text=text[:300], url=url[:300], params=params or {}) for user in users]
     )
     # one kind and one link for all of them: a summons to one is a summons to each
     called = bool(notes) and summons(notes[0])

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from accounts.models import User
-from core.prepared import Prepared
+from core.prepared import Insert, Prepared
 from games import IllegalAction, get_game
 from games.base import RESIGN_ACTION, State
 from games.bots import DEFAULT_LEVEL, get_bot
@@ -94,7 +94,7 @@ def _game_create(
     )
     # its first turn's deadline goes in with the row (an update after the insert was a statement more per game)
     turn_start(game, state, seats)
-    game.save(force_insert=True)
+    _GAME_INSERT.create(game)
     return game
 
 
@@ -102,6 +102,8 @@ def _game_create(
 #: of tables a minute at its busiest)
 _TABLE_LOCK = Prepared(lambda table_id: Table.objects.select_for_update().filter(pk=table_id)[:1])
 _TABLE_SEATS = Prepared(lambda table_id: Seat.objects.filter(table_id=table_id))
+#: and its match and games inserted by statements written once
+_MATCH_INSERT, _GAME_INSERT = Insert(Match), Insert(Game)
 
 
 @transaction.atomic
@@ -123,7 +125,7 @@ def match_start(table: Table) -> Game:
     for seat in seats.values():
         seat.time_bank_left, seat.timeouts_in_row = table.time_bank_seconds, 0
     dealer = secrets.randbelow(table.seats_count)
-    match = Match.objects.create(table=table, sheet=sheet_start(table, dealer))
+    match = _MATCH_INSERT.create(Match(table=table, sheet=sheet_start(table, dealer)))
     game = _game_create(table, match, 1, dealer, dict(table.options), seats)
     table.status = Table.Status.PLAYING
     table.started_at = timezone.now()

@@ -111,3 +111,33 @@ def test_delete_deletes_what_the_query_finds_and_is_refused_where_the_orm_must_c
     with pytest.raises(TypeError):  # a table's deletion cascades to its seats
         Prepared(lambda table_id: Table.objects.filter(pk=table_id)).delete(table.pk)
     assert Table.objects.filter(pk=table.pk).exists()
+
+
+def test_an_insert_written_once_stores_what_the_orm_would_and_sets_the_ids():
+    from django.db.models.signals import post_save
+
+    from core.prepared import Insert
+
+    alice = User.objects.create(username="alice", display_name="alice")
+    bob = User.objects.create(username="bob", display_name="bob")
+    tables = Insert(Table)
+    made = tables.create(Table(game="durak", seats_count=2, created_by=alice, options={"deck": 36}))
+    again = tables.create(Table(game="durak", seats_count=3, created_by=bob))
+    assert made.pk and again.pk and made.pk != again.pk and not made._state.adding
+    stored = Table.objects.get(pk=made.pk)
+    assert stored.options == {"deck": 36} and stored.created_by == alice and stored.created_at == made.created_at
+    assert stored.created_at is not None and stored.invite_token == made.invite_token  # auto_now_add, defaults
+    seats = Insert(Seat).bulk([Seat(table=made, index=i, user=u) for i, u in enumerate((alice, bob))])
+    assert [s.pk for s in seats] == list(Seat.objects.filter(table=made).order_by("index").values_list("pk", flat=True))
+    assert Insert(Seat).bulk([]) == []
+
+    def listener(**kwargs):
+        pass
+
+    post_save.connect(listener, sender=Seat)
+    try:
+        with pytest.raises(TypeError):  # create() would have told it; this does not
+            Insert(Seat).create(Seat(table=again, index=0, user=alice))
+    finally:
+        post_save.disconnect(listener, sender=Seat)
+    assert not Seat.objects.filter(table=again).exists()
