@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from accounts.bots import LEVEL_WORDS, seat_names
 from accounts.models import User
@@ -281,7 +281,25 @@ def _match_options_text(game: GameSpec, values: dict[str, Any]) -> list[str]:
     return found
 
 
+#: a queue's summary by its key (its settings, which never change) and language: every waiting player's page asks
+#: for every queue's every few seconds, and each click's answer again
+_SUMMARIES: dict[tuple[str, str], str] = {}
+#: more queues than this (a long-running process, many settings tried) and the summaries are made afresh
+_SUMMARIES_KEPT = 1000
+
+
 def queue_summary(queue: SeekQueue) -> str:
+    """The queue's settings in words, in the reader's language."""
+    kept = (queue.key, get_language())
+    found = _SUMMARIES.get(kept)
+    if found is None:
+        if len(_SUMMARIES) >= _SUMMARIES_KEPT:
+            _SUMMARIES.clear()
+        found = _SUMMARIES[kept] = _queue_summary(queue)
+    return found
+
+
+def _queue_summary(queue: SeekQueue) -> str:
     engine = get_game(queue.game)
     parts = [
         ngettext("%(n)s player", "%(n)s players", queue.seats) % {"n": queue.seats},
