@@ -15,7 +15,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from moderation.selectors import ban_message, ban_notice, standing
+from moderation.selectors import ban_message, ban_notice, standing, standings_kept
 from moderation.services import warnings_mark_seen
 
 
@@ -24,6 +24,10 @@ class ModerationMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        with standings_kept():  # the player's standing read here serves the view's own checks
+            return self._answer(request)
+
+    def _answer(self, request: HttpRequest) -> HttpResponseBase:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             found = standing(user.pk)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 from typing import Any
 
@@ -29,8 +31,27 @@ def _standing_key(user_id: int) -> str:
     return f"mod-standing:{user_id}"
 
 
+#: the standings read while a request is answered (``standings_kept``, from the middleware): its own read of the
+#: player's serves the view's checks after it (a "Play now" click's), each of which was a cache round trip more
+_KEPT: ContextVar[dict[int, dict[str, Any]] | None] = ContextVar("moderation_standings_kept", default=None)
+
+
+@contextmanager
+def standings_kept() -> Iterator[None]:
+    """Inside, a standing read once is not read again (a request is answered in a few milliseconds; the cache keeps
+    it for ``STANDING_SECONDS`` anyway), unless a sanction's change forgets it."""
+    token = _KEPT.set({})
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
+
+
 def standing_forget(user_id: int) -> None:
     cache.delete(_standing_key(user_id))
+    kept = _KEPT.get()
+    if kept is not None:
+        kept.pop(user_id, None)
 
 
 def active_sanction(user_id: int, kind: str) -> Sanction | None:
@@ -48,19 +69,25 @@ def standing(user_id: int) -> dict[str, Any]:
 
 def standings(user_ids: Collection[int]) -> dict[int, dict[str, Any]]:
     """``standing`` of several players: one cache round trip, and one query for those not cached."""
-    keys = {_standing_key(user_id): user_id for user_id in user_ids}
+    kept = _KEPT.get()
+    found = {user_id: kept[user_id] for user_id in user_ids if user_id in kept} if kept else {}
+    keys = {_standing_key(user_id): user_id for user_id in user_ids if user_id not in found}
+    if not keys:
+        return found
     cached = cache.get_many(list(keys))
-    found = {
-        keys[key]: value
+    found.update(
+        (keys[key], value)
         for key, value in cached.items()
         # an entry cached before playbans were kept in it is read again
         if "playban" in value and not _expired(value)
-    }
+    )
     missing = [user_id for user_id in user_ids if user_id not in found]
     if missing:
         fresh = _standings_read(missing)
         cache.set_many({_standing_key(user_id): value for user_id, value in fresh.items()}, STANDING_SECONDS)
         found.update(fresh)
+    if kept is not None:
+        kept.update(found)
     return found
 
 
