@@ -69,6 +69,8 @@ class PresenceConsumer(OutageSafeMixin, LoopDispatchMixin, UserSocketMixin, Asyn
         query = parse_qs(self.scope.get("query_string", b"").decode("utf-8", "replace"))
         path = (query.get("at") or [""])[0][:200]
         self.where = await database_sync_to_async(place_of)(user, path)
+        #: the page this tab shows (its ``location.pathname``: the site changes pages by loading them)
+        self.at = path
         self.frames = TokenBucket(BURST, RATE)
         self.groups_joined = [social_group(user.pk), notifications_group(user.pk)]
         for group in self.groups_joined:
@@ -147,6 +149,10 @@ class PresenceConsumer(OutageSafeMixin, LoopDispatchMixin, UserSocketMixin, Asyn
         await self.send(text_data=json.dumps({"type": "unread", "unread": count}))
 
     async def social_turn(self, event: dict) -> None:
+        if event["url"] == self.at:
+            # the tab is that table's page, which shows the turn itself: its script drops this push
+            # (``static/js/presence.js``), so it is not sent (a frame after every move to the next player's table page)
+            return
         await self.send(
             text_data=json.dumps({"type": "turn", "table": event["table"], "url": event["url"], "game": event["game"]})
         )

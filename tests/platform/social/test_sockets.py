@@ -127,6 +127,18 @@ async def test_your_turn_reaches_the_player_to_act_on_any_page():
     await tab.disconnect()
 
 
+async def test_the_tab_showing_the_table_is_not_told_its_own_turn():
+    """Its page shows the turn itself (its script drops such a push): only another table's turn is sent to it."""
+    user = (await sync_to_async(make_players)(1, prefix="here"))[0]
+    tab, _, _ = await connect(user, at="/tables/7/")
+    await frame(tab)
+    for table in (7, 8):
+        turn = {"type": "social.turn", "table": table, "url": f"/tables/{table}/", "game": "Durak"}
+        await get_channel_layer().group_send(services.social_group(user.pk), turn)
+    assert await frame(tab) == {"type": "turn", "table": 8, "url": "/tables/8/", "game": "Durak"}
+    await tab.disconnect()
+
+
 async def test_your_turn_is_pushed_while_the_shared_database_thread_is_busy():
     """A tab's messages do not wait for Channels' one shared thread (busy with another socket's work)."""
     user = (await sync_to_async(make_players)(1, prefix="busy"))[0]

@@ -19,9 +19,10 @@ fragments htmx's WebSocket extension swaps in, and click one of the buttons
 the play fragment offers (ticking a card first for the actions composed from
 ticked cards), sending the form's fields as the extension does. Each of
 their pages also holds the presence socket every signed-in page opens
-(``--no-presence`` leaves it out), which gets a "your turn" push whenever a
-move passes its player the turn; its latency is timed from the table's last
-click before it.
+(``--no-presence`` leaves it out). A "your turn" push goes to a player's other
+tabs when a move passes him the turn, not to the one showing that table (its
+page shows the turn itself), so these sockets get none; a push that does come
+is timed from the table's last click before it.
 ``--idle`` connects everything and makes no move: what open table pages cost.
 
 The watchers' sockets live in a process of their own, as spectators' browsers
@@ -259,7 +260,7 @@ class Command(BaseCommand):
             action=argparse.BooleanOptionalAction,
             default=True,
             help="--mode html: each player's page also holds its presence socket, as a browser's does "
-            "(it gets a 'your turn' push after each move that passes him the turn)",
+            "(opened at the table's page, it is sent no 'your turn' for that table)",
         )
         parser.add_argument(
             "--latencies",
