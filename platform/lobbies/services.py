@@ -619,8 +619,9 @@ def _unfit(players: list[User]) -> set[int]:
     live table since they joined."""
     if not players:
         return set()
-    unfit = {user_id for (user_id,) in _SEATED.rows([u.pk for u in players])}
-    refused = standing.play_refused([u.pk for u in players])
+    ids = [u.pk for u in players]
+    unfit = {user_id for (user_id,) in _SEATED.rows(ids)}
+    refused = standing.play_refused(ids)
     return unfit | {u.pk for u in players if not u.is_active or u.pk in refused}
 
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.dispatch import receiver
-from django.utils.translation import gettext
 
-from games import get_game
 from tables.models import Game, Seat, Table
+from tables.selectors import game_ui
 from tables.signals import turn_started
 
 
@@ -22,9 +21,9 @@ def notify_turn(
     users = [s.user_id for s in (seat_rows[i] for i in seats) if s.user_id and not s.away and not s.is_bot]
     if not users:
         return
-    # the game's title as ``get_game_display`` gives it, without the field's choices made and hashed again for
-    # every turn (26-27 us of the move's thread, against 2.4 us)
-    title, table_id = gettext(get_game(table.game).title), table.pk
+    # the game's title as ``get_game_display`` gives it, kept per language with the game's other words, not the
+    # field's choices made and hashed again for every turn (26-27 us of the move's thread)
+    title, table_id = game_ui(table.game)["title"], table.pk
 
     def push() -> None:
         for uid in users:

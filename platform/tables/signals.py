@@ -24,5 +24,6 @@ table_stopped = Signal()
 #: (a tournament round's time is up), "resigned" (the player resigned: for good)
 seat_taken_over = Signal()
 #: a new turn began: ``table``, ``game``, ``seats`` (the seat indexes to act now), ``seat_rows``
-#: (the table's Seat rows by index, as the turn's start read them)
+#: (the table's Seat rows by index, as the turn's start read them); a new game's first turn is started before
+#: its row is inserted, so ``game.pk`` may still be None then (read it after the commit)
 turn_started = Signal()
