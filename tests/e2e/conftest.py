@@ -265,23 +265,51 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-@pytest.fixture(autouse=True)
-def pages_on_failure(request) -> Iterator[None]:
-    """A failed browser test prints where each of its pages was and what it showed (CI keeps only what is
-    printed) and keeps their pictures and HTML in the artifacts folder."""
-    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
-    yield
-    if browser is None or not request.node.stash.get(_FAILED, False):
-        return
+def _print_pages(name: str, contexts) -> None:
     folder = artifacts_dir() / "failed"
     folder.mkdir(exist_ok=True)
-    for c, context in enumerate(browser.contexts):
+    for c, context in enumerate(contexts):
         for p, page in enumerate(context.pages):
-            name = f"{request.node.name}-{c}-{p}"
+            label = f"{name}-{c}-{p}"
             try:
                 print(f"--- page {c}.{p} at {page.url} ---\n{page.inner_text('body', timeout=2000)[:2000]}")
-                page.screenshot(path=str(folder / f"{name}.png"), full_page=True, timeout=5000)
-                (folder / f"{name}.html").write_text(page.content())
+                page.screenshot(path=str(folder / f"{label}.png"), full_page=True, timeout=5000)
+                (folder / f"{label}.html").write_text(page.content())
             # a page that closed or hangs must not hide the test's own failure
             except Exception as exc:
                 print(f"--- page {c}.{p}: could not be read ({exc})")
+
+
+@pytest.fixture(autouse=True)
+def pages_on_failure(request) -> Iterator[None]:
+    """A failed browser test prints where each of its pages was and what it showed (CI keeps only what is
+    printed) and keeps their pictures and HTML in the artifacts folder.
+
+    Most tests close their context in a ``finally``, before this fixture's teardown: a context closed while
+    an exception is on its way out is printed first."""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    if browser is None:
+        yield
+        return
+    name = request.node.name
+    new_context = browser.new_context
+
+    def watched_context(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        close = context.close
+
+        def close_printing_if_failing(*a, **kw):
+            if sys.exc_info()[0] is not None:
+                _print_pages(f"{name}-closed", [context])
+            return close(*a, **kw)
+
+        context.close = close_printing_if_failing
+        return context
+
+    browser.new_context = watched_context
+    try:
+        yield
+    finally:
+        browser.new_context = new_context
+    if request.node.stash.get(_FAILED, False):
+        _print_pages(name, browser.contexts)

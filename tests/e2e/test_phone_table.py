@@ -103,22 +103,41 @@ def test_the_trump_under_the_stock_reads_upright(browser, platform_server, viewp
         context.close()
 
 
+#: where the refusal and the controls were the moment the refusal showed: a later state (the socket's first
+#: frame, anyone's move) draws an empty error box again, and may do so before the test reads the page
+CATCH_REFUSAL = """() => { window.__refusal = null;
+  new MutationObserver((_, observer) => {
+    const error = document.getElementById('table-error'), play = document.getElementById('table-play');
+    if (!error || !play || !error.textContent.trim()) return;
+    const box = el => { const r = el.getBoundingClientRect(); return {y: r.top, height: r.height}; };
+    window.__refusal = {text: error.textContent.trim(), error: box(error), controls: box(play), scrollY: scrollY};
+    observer.disconnect();
+  }).observe(document.body, {childList: true, subtree: true, characterData: true});
+}"""
+
+#: a control whose action the engine refuses: its value is changed and it is clicked in one go, so no frame
+#: in between can swap in a fresh button and turn the click into a legal move
+REFUSED_CLICK = """() => { const b = document.querySelector('#table-play[data-my-turn="1"] button.act');
+  if (!b) return false;
+  b.value = JSON.stringify({type: 'nonsense'}); b.click(); return true; }"""
+
+
 def test_on_a_phone_a_refusal_shows_next_to_the_controls(browser, platform_server):
     problems: list[str] = []
     context, page, _names = open_table(browser, platform_server, "durak", 3, PHONE, "refused")
     watch_page(page, problems)
     try:
-        page.wait_for_selector('#table-play[data-my-turn="1"] button.act', timeout=TURN_TIMEOUT)
-        # a control whose action the engine refuses, clicked as a person would
-        page.eval_on_selector("#table-play button.act", "b => { b.value = JSON.stringify({type: 'nonsense'}); }")
-        page.click("#table-play button.act")
-        page.wait_for_selector("#table-error:not(:empty)", timeout=TIMEOUT)
-        error = page.locator("#table-error").bounding_box()
-        controls = page.locator("#table-play").bounding_box()
+        page.evaluate(CATCH_REFUSAL)
+        page.wait_for_function(REFUSED_CLICK, timeout=TURN_TIMEOUT, polling=100)
+        page.wait_for_function("() => window.__refusal", timeout=TIMEOUT)
+        refusal = page.evaluate("window.__refusal")
         page.screenshot(path=str(artifacts_dir() / "phone-refusal.png"))
-        assert page.evaluate("scrollY") == 0
-        assert error["y"] >= 0 and error["y"] + error["height"] <= PHONE["height"], error
+        assert refusal["text"], refusal
+        assert refusal["scrollY"] == 0, refusal
+        error, controls = refusal["error"], refusal["controls"]
+        assert error["y"] >= 0 and error["y"] + error["height"] <= PHONE["height"], refusal
         # right above the hand and its buttons, not at the top of the page
-        assert 0 <= controls["y"] - (error["y"] + error["height"]) <= 12, (error, controls)
+        assert 0 <= controls["y"] - (error["y"] + error["height"]) <= 12, refusal
+        assert problems == []
     finally:
         context.close()
