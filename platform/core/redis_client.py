@@ -34,6 +34,30 @@ def redis_at(url: str) -> redis.Redis:
     return _client(url)
 
 
+def send_together(client: redis.Redis, commands: Sequence[tuple[Any, ...]]) -> list[Any]:
+    """``commands`` written at once on one of ``client``'s pooled connections and their replies read: what its
+    pipeline (``transaction=False``) does, without the pipeline object, its command stack, its retry wrapper and
+    its replies' callbacks (a turn's deadline, two commands: 78 -> 52 us of CPU, in a shell). The commands must be
+    safe to send twice: a failed connection (Redis restarted, a timeout) is dropped and they are sent once more on
+    another, as the client itself retries; a second failure raises (``redis.RedisError``)."""
+    pool = client.connection_pool
+    for attempt in range(2):
+        conn = pool.get_connection()  # (connected, with nothing unread: the pool checks)
+        try:
+            conn.send_packed_command(conn.pack_commands(commands), check_health=False)
+            return [conn.read_response() for _ in commands]
+        except (redis.ConnectionError, redis.TimeoutError, OSError):
+            conn.disconnect()
+            if attempt:
+                raise
+        except BaseException:
+            conn.disconnect()  # (an error reply: the replies after it are left unread)
+            raise
+        finally:
+            pool.release(conn)
+    raise AssertionError("unreachable")
+
+
 #: seconds a publisher's whole exchange (connecting, writing every command, reading every reply) may take
 PUBLISH_TIMEOUT = 2.0
 

@@ -27,7 +27,7 @@ import redis
 from django.conf import settings
 from redis.commands.core import Script
 
-from core.redis_client import redis_client
+from core.redis_client import redis_client, send_together
 from tables.models import Game
 
 logger = logging.getLogger(__name__)
@@ -61,11 +61,12 @@ def parse(raw: bytes | str) -> tuple[int, int]:
 
 def deadline_set(game_id: int, move_number: int, deadline: datetime) -> None:
     """The turn ``move_number`` of the game is due at ``deadline``; the turn before it no longer is."""
-    pipe = redis_client().pipeline(transaction=False)
-    pipe.zrem(KEY, member(game_id, move_number - 1))  # played: spare the sweeper a no-op
-    pipe.zadd(KEY, {member(game_id, move_number): deadline.timestamp()})
+    commands = [
+        ("ZREM", KEY, member(game_id, move_number - 1)),  # played: spare the sweeper a no-op
+        ("ZADD", KEY, deadline.timestamp(), member(game_id, move_number)),
+    ]
     try:
-        pipe.execute()
+        send_together(redis_client(), commands)  # (after every move, on its thread: the client's pipeline cost more)
     except redis.RedisError as exc:
         # the move is committed and its deadline is in the database: the slow sweep or the next re-seed acts on it
         logger.warning("turn deadline of game %s move %s not queued (%s)", game_id, move_number, exc)

@@ -14,6 +14,7 @@ import threading
 from datetime import timedelta
 
 import pytest
+import redis
 from django.db import connection
 from django.utils import timezone
 
@@ -67,6 +68,23 @@ def test_each_turn_is_in_the_set_after_commit_the_played_one_leaves_it(turn_set,
         play(game)
     assert in_set(turn_set) == {f"{game.pk}:1": pytest.approx(game.deadline.timestamp())}
     assert turn_set.llen("celery") == 0  # no Celery message for a human's turn
+
+
+@pytest.mark.django_db
+def test_a_turn_is_queued_after_redis_dropped_the_connection_it_was_to_go_on(
+    turn_set, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        _, _, game = started_table("durak", 2)
+    # the connection the move's thread will take from the pool, closed by Redis (as a restarted Redis leaves them)
+    pooled = turn_set.client_id()
+    pool = turn_set.connection_pool
+    other = redis.Redis(connection_pool=type(pool)(connection_class=pool.connection_class, **pool.connection_kwargs))
+    other.client_kill_filter(_id=pooled)
+    other.close()
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game)
+    assert in_set(turn_set) == {f"{game.pk}:1": pytest.approx(game.deadline.timestamp())}
 
 
 @pytest.mark.django_db
