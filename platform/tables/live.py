@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.template import Context, Engine
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from core.sockets import database_sync_to_async
@@ -71,8 +72,41 @@ FRAGMENTS: tuple[tuple[str, str | None, bool], ...] = (
 STEADY = frozenset({"table-sheet", "table-away", "table-end", "table-links"})
 #: a watcher's play box only says that he watches (a public or a private table): no move changes it
 WATCHERS_STEADY = frozenset({"table-play"})
+#: the status line, drawn once per turn of a lineage with the move number and the turn's clock put in (``_status``)
+STATUS = "table-status"
+#: stand in for the move number and the clock's times while a status is drawn to be kept: NUL, which no name or
+#: word on a page holds (Django's forms refuse it), so nothing else in the status reads the same
+MOVE_SLOT = mark_safe("\x00move\x00")
+DEADLINE_SLOT = mark_safe("\x00deadline\x00")
+STARTS_SLOT = mark_safe("\x00starts\x00")
+
+
+class _Slot:
+    """A time the status draws with ``isoformat``, drawn as its slot."""
+
+    def __init__(self, slot: str) -> None:
+        self.slot = slot
+
+    def isoformat(self) -> str:
+        return self.slot
+
+
+class _SlottedGame:
+    """The game as the kept status draws it: its clock's times as slots, everything else the game's own."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+        self.deadline = _Slot(DEADLINE_SLOT) if game.deadline is not None else None
+        self.turn_started_at = _Slot(STARTS_SLOT) if game.turn_started_at is not None else None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
 #: the seats' fragment, whose rows keep their steady parts from one move to the next (``Snapshot._seat_parts``)
 SEATS = "table-seats"
+#: one seat's row of the seats' fragment, kept per what it shows (``Snapshot._seat_rows``)
+ROW_TEMPLATE = "tables/_seat_row.html"
 #: the log's fragment, sent whole only to a page that lacks its earlier lines
 LOG = "table-log"
 #: the public fragments a move's event carries, drawn in the process that made it (the log goes as its new lines)
@@ -101,10 +135,14 @@ class Snapshot:
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     #: same lineage, same table, seats and game: only moves in between, so log lines drawn earlier still hold
     lineage: int = field(default_factory=lambda: next(_LINEAGE))
+    #: what is drawn from what a move cannot change (the table, the seats, the sheet, the game's previous one)
+    #: or is kept per what it shows (a status per turn, a seat's row per turn, count and badges): one dict for
+    #: the whole lineage, so a move's snapshot takes it over as it is
+    kept: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     def follow(self, data: Data) -> Snapshot:
-        """The next snapshot after a move that came with a delta: its steady fragments carried over."""
-        return Snapshot(data, {key: html for key, html in self.memo.items() if key[0] == "steady"}, self.lineage)
+        """The next snapshot after a move that came with a delta: what its lineage keeps carried over."""
+        return Snapshot(data, {}, self.lineage, self.kept)
 
     def adopt(self, drawn: dict[str, Any]) -> None:
         """Take the public fragments of this move as the process that made it drew them (``carried``)."""
@@ -200,9 +238,9 @@ class Snapshot:
         if fid not in STEADY and not (fid in WATCHERS_STEADY and context["seat"] is None):
             return _draw(template, context)
         key = ("steady", fid, context["seat"], lang)
-        if key not in self.memo:
-            self.memo[key] = _draw(template, context)
-        return str(self.memo[key])
+        if key not in self.kept:
+            self.kept[key] = _draw(template, context)
+        return str(self.kept[key])
 
     def _public(self, fid: str, template: str, lang: str) -> str:
         """A public fragment, rendered once from the spectator's context for every seat."""
@@ -211,8 +249,33 @@ class Snapshot:
             context = self._with_controls(None, lang)
             if fid == SEATS:
                 self._seat_parts(context["players"], context.get("teams"), lang)
-            self.memo[memo_key] = _draw(template, context)
+                self._seat_rows(context, lang)
+            self.memo[memo_key] = self._status(template, context, lang) if fid == STATUS else _draw(template, context)
         return str(self.memo[memo_key])
+
+    def _status(self, template: str, context: dict[str, Any], lang: str) -> str:
+        """The status line. Within a lineage (the same table, seats and game: a change to any is read afresh) a
+        move changes in it only the move number, whose turn it is and the turn's clock (its deadline and start):
+        it is drawn once for each turn with slots for those and kept for the snapshots that follow by delta, and
+        each move puts its number and times in (ISO times and digits: nothing to escape). A game's first move
+        (it shows the previous game's result) and a game over are drawn whole."""
+        view = context.get("view") or {}
+        move, game, table = context.get("move_number"), context.get("game"), context["table"]
+        if game is None or not move or view.get("over"):
+            return _draw(template, context)
+        turn = tuple(p["index"] for p in context["players"] if p["turn"])
+        clock = (game.deadline is not None, game.turn_started_at is not None)
+        key = (STATUS, lang, game.pk, table.status, table.paused_at, turn, clock)
+        shape = self.kept.get(key)
+        if shape is None:
+            slotted = {**context, "move_number": MOVE_SLOT, "game": _SlottedGame(game)}
+            shape = self.kept[key] = _draw(template, slotted)
+        html = str(shape).replace(MOVE_SLOT, str(move))
+        if game.deadline is not None:
+            html = html.replace(DEADLINE_SLOT, game.deadline.isoformat())
+        if game.turn_started_at is not None:
+            html = html.replace(STARTS_SLOT, game.turn_started_at.isoformat())
+        return html
 
     def _seat_parts(self, players: list[dict[str, Any]], teams: Any, lang: str) -> None:
         """Each seat's name and its badges of standing (rating, reliability, bot, away), drawn once for the
@@ -220,13 +283,34 @@ class Snapshot:
         its player's row, so a move draws only what a move changes (two thirds of ``_seats.html``'s work)."""
         for p in players:
             key = ("steady", "seat-parts", p["index"], lang)
-            if key not in self.memo:
+            if key not in self.kept:
                 context = {"p": p, "teams": teams}
-                self.memo[key] = (
+                self.kept[key] = (
                     _draw("tables/_seat_top.html", context),
                     _draw("tables/_seat_standing.html", context),
                 )
-            p["top"], p["standing"] = self.memo[key]
+            p["top"], p["standing"] = self.kept[key]
+
+    def _seat_rows(self, context: dict[str, Any], lang: str) -> None:
+        """Each seat's row, drawn once for what it shows and kept for the snapshots that follow by delta (its
+        name and standing stay within a lineage): a move changes one or two rows (whose turn, a card count, a
+        role badge), and a row seen before in the game (the same turn, count and badges) is not drawn again."""
+        view = context.get("view") or {}
+        # what a row reads of the view and the game besides its player's own entries
+        shared = (
+            context.get("game") is not None,
+            view.get("dealer"),
+            repr(view.get("finished")),
+            repr(view.get("roles")),
+            repr(view.get("tricks")),
+        )
+        for p in context["players"]:
+            own = (p["index"], p["turn"], p["away"], p["team"], p["cards"], tuple(p["badges"]))
+            key = ("seat-row", lang, *own, *shared)
+            row = self.kept.get(key)
+            if row is None:
+                row = self.kept[key] = _draw(ROW_TEMPLATE, {**context, "p": p})
+            p["row"] = row
 
     def _with_controls(self, seat: int | None, lang: str) -> dict[str, Any]:
         memo_key = ("controls", seat, lang)
