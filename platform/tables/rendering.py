@@ -11,7 +11,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language
 
 from games import get_game
@@ -91,13 +91,16 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
     buttons = [a for a in buttons if not (a["type"] == "play" and a.get("card") in quick)]
     playable = playable_cards(legal)
     language = get_language()  # looked up once for the hand: asgiref's context-local lookup is not free
+    hand = [
+        _hand_card(game, c, quick.get(c), bool(legal) and c not in playable, bool(composed), language)
+        for c in view.get("hand") or ()
+    ]
     return {
         # each card of the hand and each button with what the page shows of it, made here once: drawn after
         # every move, a template's lookups and filters per card were most of the seat's own fragment
-        "hand": [
-            _hand_card(game, c, quick.get(c), bool(legal) and c not in playable, bool(composed), language)
-            for c in view.get("hand") or ()
-        ],
+        "hand": hand,
+        # the hand as _play.html lays it out, joined here: a template loop's work per card was more than the card's
+        "hand_html": mark_safe("".join(hand)),  # each card escaped by format_html (_hand_card_html)
         "actions": [_button(game, ui, a) for a in buttons],
         "composed": composed,
         "bids": sorted(bids.items()),
@@ -155,13 +158,42 @@ def _hand_card_html(
 
 def _button(game: str, ui: Any, action: dict[str, Any]) -> dict[str, Any]:
     key = ui.keys.get(str(action.get("type")))
-    return {
+    button = {
         "type": action["type"],
         "json": as_json(action),
         "label": action_label(game, action),
         "hint": action_hint(game, action),
         "key": key[0] if key else "",
     }
+    button["html"] = _button_html(**button)
+    return button
+
+
+def _button_html(type: str, json: str, label: str, hint: str, key: str) -> SafeString:
+    """An action's button as _play.html laid it out (its shortcut key, its hint beside it): made here, a
+    template's branches per button were most of a seat's buttons' work, and the same few buttons (take, done,
+    cover this with that) come back move after move, so each is made once (its words are the reader's
+    language's already; whether a word is marked safe is part of the key: it decides its escaping)."""
+    return _button_html_kept(type, json, label, isinstance(label, SafeData), hint, isinstance(hint, SafeData), key)
+
+
+@functools.lru_cache(maxsize=4096)
+def _button_html_kept(
+    type: str, json: str, label: str, label_safe: bool, hint: str, hint_safe: bool, key: str
+) -> SafeString:
+    shortcut = format_html(' data-key="{}" aria-keyshortcuts="{}"', key, key) if key else ""
+    kbd = format_html(' <kbd aria-hidden="true">{}</kbd>', key) if key else ""
+    html = format_html(
+        '<button type="button" class="act act-{}" ws-send name="action" value="{}"{}>{}{}</button>',
+        type,
+        json,
+        shortcut,
+        label,
+        kbd,
+    )
+    if hint:
+        html = format_html('<span class="hinted">{}<small class="act-hint">{}</small></span>', html, hint)
+    return html
 
 
 def render_table(state: dict[str, Any]) -> str:
