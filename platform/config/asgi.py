@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import gc
 import os
 import sys
@@ -19,6 +20,7 @@ django.setup(set_prefix=False)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.urls import reverse  # noqa: E402
+from django.utils import translation  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
 from core.concurrency import HttpConcurrency  # noqa: E402
@@ -31,10 +33,26 @@ from core.sockets import SocketAuthMiddlewareStack  # noqa: E402
 # the requests that run at once, and a thread or two for those that do not wait their turn (the health check)
 django_asgi_app = OneHopASGIHandler(settings.WEB_HTTP_CONCURRENCY + 2 if settings.WEB_HTTP_CONCURRENCY else 32)
 
+
+def _resolve_urls() -> str:
+    """The health check's URL, every language's reverse tables filled on the way (a resolver fills them per
+    language, at the first ``reverse`` that needs them)."""
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            reverse("healthz")
+    return reverse("healthz")
+
+
+# Filling a resolver's tables marks that in an asgiref ``Local`` of its own: a context variable per resolver (41
+# here) set in the context that asks. Asked in this module's context, they would be inherited by every socket and
+# request, and every hop to a thread (a move's, a request's) re-homes each of them there and back; asked in a
+# copy, they stay there (and no socket's first ``reverse`` in its language fills them in its own context later).
+HEALTHZ = contextvars.copy_context().run(_resolve_urls)
+
 application = TrustedProxyMiddleware(
     ProtocolTypeRouter(
         {
-            "http": HttpConcurrency(django_asgi_app, settings.WEB_HTTP_CONCURRENCY, exempt=(reverse("healthz"),)),
+            "http": HttpConcurrency(django_asgi_app, settings.WEB_HTTP_CONCURRENCY, exempt=(HEALTHZ,)),
             "websocket": SameOriginValidator(
                 SocketAuthMiddlewareStack(SocketLocaleMiddleware(URLRouter(websocket_urlpatterns)))
             ),
