@@ -357,6 +357,9 @@ class Command(BaseCommand):
             if watchers:
                 watchers.start()
             go.set()
+            # a mark for profilers started alongside: from here on no socket connects
+            self.stdout.write(f"every socket open; measuring {seconds:.0f} s", ending="\n")
+            self.stdout.flush()
             readers = [
                 asyncio.ensure_future(presence_read(ws, pst, deadline[0]))
                 for ws, pst in zip(pages, pushes, strict=True)
