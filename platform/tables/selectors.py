@@ -130,17 +130,50 @@ def seat_players(
     seats: list[Seat] | None = None,
     ratings: dict[int, tuple[str, bool]] | None = None,
     reliability: dict[int, hooks.Reliability] | None = None,
+    steady: dict[tuple[Any, ...], Any] | None = None,
 ) -> list[dict[str, Any]]:
     """Who sits where, with card counts, whose turn it is, each player's rating for this game and how reliably he
-    finishes his games (all public)."""
+    finishes his games (all public).
+
+    ``steady``: a dict kept while the table, its seats and their standing stay as read (a snapshot and those built
+    from its moves' deltas): what a move cannot change of each player is made once per language there, and each
+    call adds only his cards, turn and badges (a context for every seat after every move).
+    """
     sizes = (view or {}).get("hand_sizes") or []
     to_act = set((view or {}).get("to_act") or [])
-    players = []
+    language, prefix = get_language(), get_script_prefix()
+    key = ("players", language, prefix)
+    base = steady.get(key) if steady is not None else None
+    if base is None:
+        base = _players_steady(table, seats, ratings, reliability, language, prefix)
+        if steady is not None:
+            steady[key] = base
+    badges = get_game(table.game).ui.badges
+    return [
+        {
+            **p,
+            "cards": sizes[p["index"]] if p["index"] < len(sizes) else None,
+            "turn": p["index"] in to_act,
+            #: role badges ("attacks", "takes") from the game's UI, translated here at the platform's edge
+            "badges": [(style, _word(word, language)) for style, word in badges(view or {}, p["index"])],
+        }
+        for p in base
+    ]
+
+
+def _players_steady(
+    table: Table,
+    seats: list[Seat] | None,
+    ratings: dict[int, tuple[str, bool]] | None,
+    reliability: dict[int, hooks.Reliability] | None,
+    language: str | None,
+    prefix: str,
+) -> list[dict[str, Any]]:
+    """Each seat's player as no move changes him: name, link, bot level, team, away, rating and reliability."""
     seats = list(table.seats.select_related("user") if seats is None else seats)
     names = seat_names(seats)
-    engine = get_game(table.game)
-    teams = engine.teams(table.seats_count, table.options)
-    language, prefix = get_language(), get_script_prefix()
+    teams = get_game(table.game).teams(table.seats_count, table.options)
+    players = []
     for seat in seats:
         user = seat.user
         players.append(
@@ -158,10 +191,6 @@ def seat_players(
                 "rating": (ratings or {}).get(user.pk) if user else None,
                 #: hooks.Reliability of a human player, or None
                 "reliability": (reliability or {}).get(user.pk) if user else None,
-                "cards": sizes[seat.index] if seat.index < len(sizes) else None,
-                "turn": seat.index in to_act,
-                #: role badges ("attacks", "takes") from the game's UI, translated here at the platform's edge
-                "badges": [(style, _word(word, language)) for style, word in engine.ui.badges(view or {}, seat.index)],
             }
         )
     return players
@@ -241,6 +270,9 @@ class Snapshot:
     #: user id -> hooks.Reliability of each seated human, read with the seats (it changes when a match ends or a
     #: bot takes a seat, and then the table is read afresh)
     reliability: dict[int, hooks.Reliability] = field(default_factory=dict)
+    #: what is made from the table and the seats alone (``seat_players``' steady part, the rating's words), kept
+    #: for the snapshots built from this one's moves, which leave them as read
+    steady: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     @property
     def key(self) -> tuple[int, int]:
@@ -250,9 +282,12 @@ class Snapshot:
     def context(self, seat: int | None) -> dict[str, Any]:
         """Everything one seat (None: a spectator) is sent: its own view, never another seat's."""
         table, seats, game = self.table, self.seats, self.game
-        rating = rating_label(table.rated, any(s.is_bot or (s.user is not None and s.user.is_bot) for s in seats))
+        bots = self.steady.get(("bots",))
+        if bots is None:
+            bots = self.steady["bots",] = any(s.is_bot or (s.user is not None and s.user.is_bot) for s in seats)
+        rating = rating_label(table.rated, bots)
         if game is None or self.shared is None:
-            players = seat_players(table, None, seats, self.ratings, self.reliability)
+            players = seat_players(table, None, seats, self.ratings, self.reliability, self.steady)
             return {
                 "table": table,
                 "ui": game_ui(table.game),
@@ -265,7 +300,7 @@ class Snapshot:
             }
         shared = self.shared
         sv = seat_view(game, seat, shared["state"])
-        players = seat_players(table, sv["view"], seats, self.ratings, self.reliability)
+        players = seat_players(table, sv["view"], seats, self.ratings, self.reliability, self.steady)
         me_away = any(s.away for s in seats if s.index == seat)
         if me_away:
             # a bot plays his seat: no controls (the server refuses his moves) and no "your turn"
@@ -361,6 +396,7 @@ def snapshot_from_delta(before: Snapshot, delta: str) -> Snapshot | None:
         before.ended,
         before.ratings,
         before.reliability,
+        before.steady,
     )
 
 
