@@ -16,6 +16,7 @@ wrapper watches, through Django's cursor, so they see them like any other.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
@@ -27,7 +28,9 @@ from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttrib
 from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
 from psycopg import pq
+from psycopg.types.json import Jsonb
 
+from core import jsontext
 from core.durability import commit_unflushed
 from tables.models import Game, Move, Seat, Table
 
@@ -67,7 +70,10 @@ class _Reader:
         self.converters: list[tuple[int, list[Converter], Any]] = []
         for i, field in enumerate(self.fields):
             col = field.get_col(model._meta.db_table)
-            converters = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+            converters = [
+                _json_from_db if _plain_json(field) and convert == field.from_db_value else convert  # type: ignore[attr-defined]
+                for convert in connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+            ]
             if converters:
                 self.converters.append((i, converters, col))
 
@@ -87,6 +93,37 @@ class _Reader:
         state = instance._state = ModelState()
         state.adding, state.db = False, self.alias
         return instance
+
+
+def _plain_json(field: models.Field[Any, Any]) -> bool:
+    """A JSON field read and written as Django's own with no encoder or decoder of its own (``json``'s)."""
+    return (
+        isinstance(field, models.JSONField)
+        and field.encoder is None
+        and field.decoder is None
+        and type(field).from_db_value is models.JSONField.from_db_value
+        and type(field).get_db_prep_save is models.JSONField.get_db_prep_save
+        and type(field).get_db_prep_value is models.JSONField.get_db_prep_value
+    )
+
+
+def _json_from_db(value: Any, expression: Any, connection: Any) -> Any:
+    """``JSONField.from_db_value`` for a column (``core.jsontext``: the same values in a quarter of the time)."""
+    if value is None:
+        return value
+    try:
+        return jsontext.loads(value)
+    except jsontext.JSONDecodeError:
+        return value
+
+
+def _save_value(field: models.Field[Any, Any], instance: models.Model, add: bool, connection: Any) -> Any:
+    """The field's value for an INSERT or UPDATE, as ``get_db_prep_save`` gives it; a plain JSON field's value
+    for PostgreSQL is dumped by orjson (``core.jsontext``: the same value, in a fifth of the time)."""
+    value = field.get_db_prep_save(field.pre_save(instance, add), connection)
+    if type(value) is Jsonb and value.dumps is json.dumps and _plain_json(field):
+        value.dumps = jsontext.dumps
+    return value
 
 
 @cache
@@ -194,9 +231,9 @@ def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = Tr
     alias = _alias(Move)
     sql = _statements(alias)
     connection = connections[alias]
-    values = [f.get_db_prep_save(f.pre_save(move, add=True), connection) for f in sql["move_fields"]]
+    values = [_save_value(f, move, True, connection) for f in sql["move_fields"]]
     update, chosen = _update(alias, tuple(fields))
-    changes = [f.get_db_prep_save(f.pre_save(game, add=False), connection) for f in chosen]
+    changes = [_save_value(f, game, False, connection) for f in chosen]
     with _cursor(connection) as cursor:
         if _several_in_one(connection):
             # the statements as one query of several (the transaction is open, so no BEGIN goes before it):
