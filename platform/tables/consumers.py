@@ -25,7 +25,7 @@ from django.utils.translation import get_language, gettext
 
 from accounts import standing
 from accounts.sockets import UserSocketMixin
-from core import outbox
+from core import jsontext, outbox
 from core.outage import REDIS_DOWN, UNAVAILABLE, OutageSafeMixin, tolerate
 from core.sockets import CLOSE_TOO_MANY, database_sync_to_async
 from core.throttle import TokenBucket
@@ -77,7 +77,7 @@ def action_from_frame(
     action = frame.get("action")
     if isinstance(action, str):
         try:
-            action = json.loads(action)
+            action = jsontext.loads(action)
         except (ValueError, RecursionError):
             raise ActionRefused("malformed", "the action is not valid JSON") from None
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
@@ -204,7 +204,7 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
             self.rate_refusals = 0
             raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
             try:
-                frame = json.loads(raw)
+                frame = jsontext.loads(raw)
             except (ValueError, RecursionError):
                 raise ActionRefused("malformed", "a frame must be JSON (and not nested too deeply)") from None
             part = parts.socket_part_for_frame(frame.get("type")) if isinstance(frame, dict) else None
