@@ -10,12 +10,12 @@ channel layer), and each socket still gets only its own seat's view of it.
 
 from __future__ import annotations
 
-import copy
 from datetime import datetime
 from typing import Any
 
 from core import jsontext
 from tables.models import Game, Move
+from tables.rows import copied
 
 #: what a move changes on the game row (``services.table_apply_action`` saves these)
 MOVE_FIELDS = (
@@ -54,7 +54,7 @@ def delta_apply(game: Game, delta: str) -> tuple[Game, list[Move]] | None:
     row, moves = data["row"], data["moves"]
     if data["game"] != game.pk or row["move_number"] != game.move_number + len(moves):
         return None
-    fresh = copy.copy(game)
+    fresh = copied(game)
     for name, value in row.items():
         setattr(fresh, name, datetime.fromisoformat(value) if name in TIMES and value is not None else value)
     logged = []

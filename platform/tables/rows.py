@@ -16,6 +16,7 @@ wrapper watches, through Django's cursor, so they see them like any other.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -93,6 +94,26 @@ class _Reader:
         state = instance._state = ModelState()
         state.adding, state.db = False, self.alias
         return instance
+
+
+def copied(instance: M) -> M:
+    """``copy.copy(instance)`` in half its time: its attributes, and its state with the related objects it
+    caches, in a dict of its own (what ``Model.__getstate__`` copies; no Django version is stamped on it)."""
+    model = type(instance)
+    if (
+        hasattr(model, "__copy__")
+        or model.__reduce__ is not models.Model.__reduce__
+        or model.__getstate__ is not models.Model.__getstate__
+        or getattr(model, "__setstate__", None) is not getattr(models.Model, "__setstate__", None)
+        or any(isinstance(value, memoryview) for value in instance.__dict__.values())
+    ):
+        return copy.copy(instance)
+    fresh = model.__new__(model)
+    fresh.__dict__.update(instance.__dict__)
+    state = fresh._state = ModelState()
+    state.__dict__.update(instance._state.__dict__)
+    state.fields_cache = instance._state.fields_cache.copy()
+    return fresh
 
 
 def _plain_json(field: models.Field[Any, Any]) -> bool:

@@ -1,6 +1,7 @@
 """The move's hand-written statements (``tables.rows``) read and write exactly what the ORM does, on
 SQLite and on PostgreSQL (CI runs this module on both)."""
 
+import copy
 from datetime import timedelta
 
 import pytest
@@ -121,3 +122,15 @@ def test_the_lock_begins_the_transaction_and_holds_the_row_until_it_ends():
         rows.game_lock(game.pk)
         Game.objects.filter(pk=game.pk).update(move_number=5)
     assert Game.objects.get(pk=game.pk).move_number == 5 and table.pk
+
+
+@pytest.mark.django_db
+def test_a_copied_game_is_what_copy_gives():
+    _table, _players, game = started_table("durak", 2)
+    game = Game.objects.select_related("table").get(pk=game.pk)
+    fresh, orm = rows.copied(game), copy.copy(game)
+    assert type(fresh) is Game and fields_of(fresh) == fields_of(orm) and fresh.table is orm.table is game.table
+    assert vars(fresh._state) == vars(orm._state) and fresh._state is not game._state
+    fresh.move_number += 1
+    fresh._state.fields_cache.clear()
+    assert game.move_number == orm.move_number and game._state.fields_cache == {"table": game.table}
