@@ -16,9 +16,10 @@ process spends most of its event loop sending frames:
   kernel does not take, and every write behind it, goes Twisted's own way, so
   the bytes keep their order and a slow reader's backlog is handled as before;
 - autobahn formats the arguments of a debug line for every frame it sends,
-  logged or not, coloured through ``click.style`` when click is installed (as
-  Celery installs it): 4-5% of that loop. Its WebSocket protocol's two
-  formatters, used only in debug lines, give the plain text instead.
+  and for every read from a socket, logged or not, coloured through
+  ``click.style`` when click is installed (as Celery installs it): 4-5% of that
+  loop. The two formatters its WebSocket protocol and its Twisted adapter use,
+  only in debug lines, give the plain text instead.
 
 It must run before daphne's server module is imported: that import creates the
 loop and installs the reactor on it.
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 
+import autobahn.twisted.websocket
 import autobahn.websocket.protocol
 from twisted.internet import tcp
 
@@ -70,8 +72,8 @@ def install() -> None:
         asyncio.set_event_loop_policy(fast_loop())
     # replaced on purpose; the stubs type the originals (write on a base class, the formatters private)
     tcp.Connection.write = _write  # type: ignore[method-assign,assignment]
-    protocol = autobahn.websocket.protocol
-    protocol.hltype = protocol.hlval = _plain  # type: ignore[attr-defined,assignment]
+    for module in (autobahn.websocket.protocol, autobahn.twisted.websocket):
+        module.hltype = module.hlval = _plain  # type: ignore[attr-defined]
 
 
 if __name__ == "__main__":
