@@ -50,6 +50,7 @@ from tables import relay
 from tables.rendering import play_controls
 from tables.selectors import Snapshot as Data
 from tables.selectors import snapshot_from_delta, table_snapshot
+from tables.templatetags.cards import log_line
 
 #: the empty error box each state carries: it clears an error the seat was shown
 ERROR_BOX = '<div id="table-error" class="table-error" role="alert"></div>'
@@ -111,6 +112,8 @@ ROW_TEMPLATE = "tables/_seat_row.html"
 LOG = "table-log"
 #: the public fragments a move's event carries, drawn in the process that made it (the log goes as its new lines)
 CARRIED = frozenset(fid for fid, template, public in FRAGMENTS if public and fid != LOG)
+#: the log's new lines, newest first, as an insert at the top of a page's list (``tables/_log.html``'s)
+TAIL = '<ol id="table-log-lines" hx-swap-oob="afterbegin">{}</ol>'
 LOG_TEMPLATE = next(template for fid, template, _ in FRAGMENTS if fid == LOG and template is not None)
 
 
@@ -180,8 +183,9 @@ class Snapshot:
         memo_key = ("tail", mark[1], lang)
         if memo_key not in self.memo:
             lines = [m for m in log if m.number > mark[1]]
-            context = {"lines": lines, "players": self.context(None, lang)["players"]}
-            self.memo[memo_key] = _draw("tables/_log_tail.html", context) if lines else ""
+            players = self.context(None, lang)["players"]
+            # each line is drawn once and kept (a logged move never changes): the tail is only joined
+            self.memo[memo_key] = TAIL.format("".join(log_line(m, players) for m in reversed(lines))) if lines else ""
         return str(self.memo[memo_key])
 
     @property

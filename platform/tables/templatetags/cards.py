@@ -10,7 +10,6 @@ from typing import Any
 
 from cachetools import LRUCache
 from django import template
-from django.template.loader import get_template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, ngettext
@@ -230,7 +229,7 @@ _LINES_LOCK = threading.Lock()  # page views draw on threads, sockets on the eve
 
 @register.simple_tag
 def log_line(move: Any, players: list[dict[str, Any]]) -> str:
-    """One line of the move log (``tables/_log_line.html``)."""
+    """One line of the move log."""
     name = seat_name(players, move.seat)
     # created_at tells apart rows that share a game id and number (a database emptied and filled again);
     # a move's words may name any seat, so every seat's name is part of the key
@@ -239,7 +238,16 @@ def log_line(move: Any, players: list[dict[str, Any]]) -> str:
     with _LINES_LOCK:
         line = _LINES.get(key)
     if line is None:
-        line = get_template("tables/_log_line.html").render({"m": move, "name": name, "players": players})
+        line = _line_html(move, name, players)
         with _LINES_LOCK:
             _LINES[key] = line
     return mark_safe(line)
+
+
+def _line_html(move: Any, name: str, players: list[dict[str, Any]]) -> str:
+    """A logged move's line: made here, not by a template, as each move's line is drawn once when it is new and a
+    template's per-node work was most of that (the log's new lines were a tenth of a move's drawing)."""
+    by = move.by
+    who = format_html(' <span class="muted">({})</span>', moved_by(by)) if by != "player" else ""
+    words = move_words(move, players)
+    return format_html('<li value="{}" data-by="{}"><strong>{}</strong> {}{}</li>', move.number, by, name, words, who)
