@@ -308,12 +308,19 @@ class Snapshot:
             repr(view.get("roles")),
             repr(view.get("tricks")),
         )
+        drawn: dict[str, Any] | None = None
         for p in context["players"]:
             own = (p["index"], p["turn"], p["away"], p["team"], p["cards"], tuple(p["badges"]))
             key = ("seat-row", lang, *own, *shared)
             row = self.kept.get(key)
             if row is None:
-                row = self.kept[key] = _draw(ROW_TEMPLATE, {**context, "p": p})
+                if drawn is None:
+                    # the view's entries a row reads, each there: a key a game's view lacks cost the template a
+                    # failed lookup (its exceptions and a dir() of the dict), a third of a row's drawing; a missing
+                    # one drew as "" and shows as None or () does (no badge, no seat out)
+                    row_view = {k: view.get(k) for k in ("dealer", "roles", "tricks")}
+                    drawn = {**context, "view": {**row_view, "finished": view.get("finished") or ()}}
+                row = self.kept[key] = _draw(ROW_TEMPLATE, {**drawn, "p": p})
             p["row"] = row
 
     def _with_controls(self, seat: int | None, lang: str) -> dict[str, Any]:
