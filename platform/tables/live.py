@@ -108,6 +108,13 @@ class _SlottedGame:
 SEATS = "table-seats"
 #: one seat's row of the seats' fragment, kept per what it shows (``Snapshot._seat_rows``)
 ROW_TEMPLATE = "tables/_seat_row.html"
+#: the seats' fragment as ``tables/_seats.html`` lays out its rows, once each row is drawn (``_seat_rows``): its
+#: loop's work was as much as a row's
+SEATS_HTML = '<ul id="table-seats" class="seats">\n  {}\n</ul>\n'
+#: the board's fragment as ``tables/_board.html`` lays out the game's board: drawn here, the game's board template
+#: is not looked up again for its include on every move
+BOARD = "table-board"
+BOARD_HTML = '<section id="table-board" class="board">\n  {}\n</section>\n'
 #: the log's fragment, sent whole only to a page that lacks its earlier lines
 LOG = "table-log"
 #: the public fragments a move's event carries, drawn in the process that made it (the log goes as its new lines)
@@ -254,7 +261,13 @@ class Snapshot:
             if fid == SEATS:
                 self._seat_parts(context["players"], context.get("teams"), lang)
                 self._seat_rows(context, lang)
-            self.memo[memo_key] = self._status(template, context, lang) if fid == STATUS else _draw(template, context)
+                self.memo[memo_key] = SEATS_HTML.format("".join(p["row"] for p in context["players"]))
+            elif fid == BOARD and context.get("game"):
+                self.memo[memo_key] = BOARD_HTML.format(_draw(context["ui"]["board"], context))
+            elif fid == STATUS:
+                self.memo[memo_key] = self._status(template, context, lang)
+            else:
+                self.memo[memo_key] = _draw(template, context)
         return str(self.memo[memo_key])
 
     def _status(self, template: str, context: dict[str, Any], lang: str) -> str:
