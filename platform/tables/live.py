@@ -340,7 +340,9 @@ class Snapshot:
         memo_key = ("controls", seat, lang)
         if memo_key not in self.memo:
             context = dict(self.context(seat, lang))
-            if context.get("game") is not None:
+            # only a seat's play box reads them: a watcher's says that he watches, and the public fragments are
+            # drawn from the watcher's context once a move (40 us a move in a shell)
+            if context.get("game") is not None and seat is not None:
                 context["controls"] = play_controls(context["table"].game, context["legal"], context["view"])
             self.memo[memo_key] = context
         return self.memo[memo_key]
