@@ -95,13 +95,16 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
         _hand_card(game, c, quick.get(c), bool(legal) and c not in playable, bool(composed), language)
         for c in view.get("hand") or ()
     ]
+    actions = [_button(game, ui, a) for a in buttons]
     return {
         # each card of the hand and each button with what the page shows of it, made here once: drawn after
         # every move, a template's lookups and filters per card were most of the seat's own fragment
         "hand": hand,
         # the hand as _play.html lays it out, joined here: a template loop's work per card was more than the card's
         "hand_html": mark_safe("".join(hand)),  # each card escaped by format_html (_hand_card_html)
-        "actions": [_button(game, ui, a) for a in buttons],
+        "actions": actions,
+        # the buttons as _play.html lays them out, joined here: each one a loop's turn in the template
+        "actions_html": mark_safe("".join(f"\n            {a['html']}\n          " for a in actions)),
         "composed": composed,
         "bids": sorted(bids.items()),
         "claim_kinds": kinds,

@@ -216,6 +216,13 @@ def seat_name(players: list[dict[str, Any]] | None, index: Any) -> str:
 
 
 @register.filter
+def to_play(players: list[dict[str, Any]] | None) -> str:
+    """The names of the seats whose turn it is, each after a space (a waiting seat's play box): one filter, not a
+    loop's turn and a branch per seat on every move."""
+    return mark_safe("".join(f" {conditional_escape(p.get('name', ''))}" for p in players or () if p.get("turn")))
+
+
+@register.filter
 def bot_to_act(players: list[dict[str, Any]]) -> bool:
     """A bot plays the turn (a bot seat, or one whose player is away): its clock is only a safety net, not shown."""
     return any(p.get("turn") and (p.get("is_bot") or p.get("away")) for p in players or [])
