@@ -5,7 +5,7 @@ import copy
 from datetime import timedelta
 
 import pytest
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from tables import rows
@@ -32,6 +32,26 @@ def test_the_locked_game_and_its_table_are_the_orms_instances():
     assert isinstance(read.deadline, type(orm.deadline)) and read.deadline == orm.deadline
     assert read._state.adding is False and read._state.db == "default"
     assert rows.game_lock(game.pk + 1000) is None
+
+
+@pytest.mark.django_db
+def test_the_locked_rows_times_are_the_orms_to_their_time_zone():
+    # on PostgreSQL with psycopg's C module they are parsed by its C loader, not by Django's (tables.rows)
+    _table, _players, game = started_table("durak", 2)
+    Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() - timedelta(days=400, microseconds=7))
+    with transaction.atomic():
+        read, seats = rows.game_lock(game.pk)
+    orm = Game.objects.select_related("table").get(pk=game.pk)
+    pairs = [(read, orm), (read.table, orm.table)]
+    pairs += [(s, Seat.objects.get(pk=s.pk)) for s in seats]
+    times = 0
+    for ours, theirs in pairs:
+        for field in type(ours)._meta.concrete_fields:
+            if isinstance(field, models.DateTimeField) and getattr(theirs, field.attname) is not None:
+                value, expected = getattr(ours, field.attname), getattr(theirs, field.attname)
+                assert repr(value) == repr(expected) and value.tzinfo is expected.tzinfo
+                times += 1
+    assert times >= 7
 
 
 @pytest.mark.django_db
