@@ -20,6 +20,7 @@ import copy
 import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from functools import cache
 from typing import Any, TypeVar
 
@@ -144,13 +145,73 @@ def _json_from_db(value: Any, expression: Any, connection: Any) -> Any:
         return value
 
 
-def _save_value(field: models.Field[Any, Any], instance: models.Model, add: bool, connection: Any) -> Any:
-    """The field's value for an INSERT or UPDATE, as ``get_db_prep_save`` gives it; a plain JSON field's value
-    for PostgreSQL is dumped by orjson (``core.jsontext``: the same value, in a fifth of the time)."""
-    value = field.get_db_prep_save(field.pre_save(instance, add), connection)
+def _prepared(field: models.Field[Any, Any], value: Any, connection: Any) -> Any:
+    """The field's value (``pre_save``'s) for an INSERT or UPDATE, as ``get_db_prep_save`` gives it; a plain JSON
+    field's value for PostgreSQL is dumped by orjson (``core.jsontext``: the same value, in a fifth of the time)."""
+    value = field.get_db_prep_save(value, connection)
     if type(value) is Jsonb and value.dumps is json.dumps and _plain_json(field):
         value.dumps = jsontext.dumps
     return value
+
+
+#: the methods between an instance's attribute and the value saved (``pre_save``, then ``get_db_prep_save``)
+_PREP_METHODS = ("pre_save", "get_db_prep_save", "get_db_prep_value", "get_prep_value", "to_python")
+#: the fields whose value of one exact type Django saves as it is, or as one call of the backend's adapter gives it
+_PREP_KINDS = (
+    ("int", models.IntegerField, int),
+    ("str", models.CharField, str),
+    ("bool", models.BooleanField, bool),
+    ("time", models.DateTimeField, datetime),
+)
+
+
+def _kind(field: models.Field[Any, Any]) -> tuple[str, Any]:
+    """How a field's value is prepared in ``_values``: by kind when the field is Django's own class or one that
+    changes none of the methods from the attribute to the saved value, else ("orm", None)."""
+    for kind, base, _type in _PREP_KINDS:
+        if isinstance(field, base) and all(getattr(type(field), m) is getattr(base, m) for m in _PREP_METHODS):
+            if kind == "time" and (getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)):
+                return kind, "auto"  # (its ``pre_save`` sets the time)
+            return kind, field.get_internal_type() if kind == "int" else None
+    if _plain_json(field) and all(getattr(type(field), m) is getattr(models.JSONField, m) for m in _PREP_METHODS):
+        return "json", None
+    return "orm", None
+
+
+Plan = list[tuple["models.Field[Any, Any]", str, str, Any]]
+
+
+def _plan(fields: Sequence[models.Field[Any, Any]]) -> Plan:
+    return [(field, field.attname, *_kind(field)) for field in fields]
+
+
+def _values(plan: Plan, instance: models.Model, add: bool, connection: Any) -> list[Any]:
+    """Each field's value for an INSERT or UPDATE (``_prepared``), without Django's layers where they provably hand
+    the value on: an int, str or bool in a field of that kind, an aware datetime, a dict or list in a plain JSON
+    field, each given to the backend's own adapter where Django gives it (``adapt_integerfield_value``,
+    ``adapt_datetimefield_value``, ``adapt_json_value``); anything else (None, an expression, a lazy string, an
+    enum's member) through them all.
+    A move's 17 values 51 -> 19 us (shell)."""
+    ops, attributes = connection.ops, instance.__dict__
+    values = []
+    for field, attname, kind, extra in plan:
+        # (``Field.pre_save`` reads the attribute; an auto time's sets it, and a deferred one is read by it)
+        value = field.pre_save(instance, add) if extra == "auto" or attname not in attributes else attributes[attname]
+        of = type(value)
+        if kind == "int" and of is int:
+            values.append(ops.adapt_integerfield_value(value, extra))
+        elif (kind == "str" and of is str) or (kind == "bool" and of is bool):
+            values.append(value)
+        elif kind == "time" and of is datetime and value.utcoffset() is not None:
+            values.append(ops.adapt_datetimefield_value(value))
+        elif kind == "json" and (of is dict or of is list):
+            jsonb = ops.adapt_json_value(value, None)
+            if type(jsonb) is Jsonb and jsonb.dumps is json.dumps:
+                jsonb.dumps = jsontext.dumps
+            values.append(jsonb)
+        else:
+            values.append(_prepared(field, value, connection))
+    return values
 
 
 @cache
@@ -174,7 +235,7 @@ def _statements(alias: str) -> dict[str, Any]:
             f"SELECT {seat.columns} FROM {s}"
             f" WHERE {s}.{q('table_id')} = (SELECT {q('table_id')} FROM {g} WHERE {q('id')} = %s)"
         ),
-        "move_fields": move_fields,
+        "move_fields": _plan(move_fields),
         "insert": (
             f"INSERT INTO {q(Move._meta.db_table)} ({', '.join(q(_column(f)) for f in move_fields)})"
             f" VALUES ({', '.join(['%s'] * len(move_fields))})" + (f" RETURNING {q('id')}" if returning else "")
@@ -269,9 +330,9 @@ def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = Tr
     alias = _alias(Move)
     sql = _statements(alias)
     connection = connections[alias]
-    values = [_save_value(f, move, True, connection) for f in sql["move_fields"]]
+    values = _values(sql["move_fields"], move, True, connection)
     update, chosen = _update(alias, tuple(fields))
-    changes = [_save_value(f, game, False, connection) for f in chosen]
+    changes = _values(chosen, game, False, connection)
     with _cursor(connection) as cursor:
         if _several_in_one(connection):
             # the statements as one query of several (the transaction is open, so no BEGIN goes before it):
@@ -320,11 +381,11 @@ def _several_in_one(connection: Any) -> bool:
 
 
 @cache
-def _update(alias: str, fields: tuple[str, ...]) -> tuple[str, list[models.Field[Any, Any]]]:
+def _update(alias: str, fields: tuple[str, ...]) -> tuple[str, Plan]:
     q = connections[alias].ops.quote_name
     chosen = [_stored(Game, name) for name in fields]
     assignments = ", ".join(f"{q(_column(f))} = %s" for f in chosen)
-    return f"UPDATE {q(Game._meta.db_table)} SET {assignments} WHERE {q('id')} = %s", chosen
+    return f"UPDATE {q(Game._meta.db_table)} SET {assignments} WHERE {q('id')} = %s", _plan(chosen)
 
 
 def _stored(model: type[models.Model], name: str) -> models.Field[Any, Any]:

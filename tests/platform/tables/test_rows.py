@@ -154,3 +154,28 @@ def test_a_copied_game_is_what_copy_gives():
     fresh.move_number += 1
     fresh._state.fields_cache.clear()
     assert game.move_number == orm.move_number and game._state.fields_cache == {"table": game.table}
+
+
+@pytest.mark.django_db
+def test_the_values_written_are_what_the_fields_own_preparation_gives(monkeypatch):
+    # tables.rows hands a value of one known type on without Django's layers: each is compared with theirs
+    from django.db import connection
+
+    now = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: now)
+    _table, _players, game = started_table("durak", 2)
+    plans = [rows._statements("default")["move_fields"], rows._update("default", MOVE_FIELDS)[1]]
+    moves = [
+        Move(game=game, number=3, seat=1, action={"type": "take"}, text="takes", words=[1, "x"], public={}),
+        Move(game=game, number=4, seat=0, action={"type": "x"}, text="é" * 3, words=None, by="timeout"),
+    ]
+    games = [game, Game(pk=game.pk, table=game.table, status=Game.Status.FINISHED, result=None, bot_substituted=True)]
+    games[1].move_number, games[1].state, games[1].finished_at = 7, ["a", {"b": 1}], now - timedelta(hours=3)
+    for plan, instances, add in ((plans[0], moves, True), (plans[1], games, False)):
+        for instance in instances:
+            ours = rows._values(plan, instance, add, connection)
+            theirs = [rows._prepared(field, field.pre_save(instance, add), connection) for field, *_ in plan]
+            assert [type(v) for v in ours] == [type(v) for v in theirs]
+            for a, b in zip(ours, theirs, strict=True):
+                assert (a.obj, a.dumps) == (b.obj, b.dumps) if hasattr(a, "obj") else a == b
+    assert {kind for _field, _name, kind, _extra in plans[0] + plans[1]} >= {"int", "str", "bool", "time", "json"}
