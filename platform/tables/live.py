@@ -47,7 +47,7 @@ from django.utils.translation import get_language
 
 from core.sockets import database_sync_to_async
 from tables import relay
-from tables.rendering import play_controls
+from tables.rendering import play_controls, play_html
 from tables.selectors import Snapshot as Data
 from tables.selectors import snapshot_from_delta, table_snapshot
 from tables.templatetags.cards import log_line
@@ -71,6 +71,8 @@ FRAGMENTS: tuple[tuple[str, str | None, bool], ...] = (
 #: fragments drawn only from the table, the seats, the sheet, the previous game and whether the game is
 #: being played: a move that changes none of these (one that comes with a delta) leaves them as they were
 STEADY = frozenset({"table-sheet", "table-away", "table-end", "table-links"})
+#: a seat's play box, made in ``tables.rendering`` after every move
+PLAY = "table-play"
 #: a watcher's play box only says that he watches (a public or a private table): no move changes it
 WATCHERS_STEADY = frozenset({"table-play"})
 #: the status line, drawn once per turn of a lineage with the move number and the turn's clock put in (``_status``)
@@ -246,6 +248,8 @@ class Snapshot:
         return self._public(LOG, LOG_TEMPLATE, lang or get_language())
 
     def _own(self, fid: str, template: str, context: dict[str, Any], lang: str) -> str:
+        if fid == PLAY and context["seat"] is not None:
+            return play_html(context)  # what its template's one tag draws, without the template around it
         if fid not in STEADY and not (fid in WATCHERS_STEADY and context["seat"] is None):
             return _draw(template, context)
         key = ("steady", fid, context["seat"], lang)

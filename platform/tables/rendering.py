@@ -9,14 +9,15 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from django.template.defaultfilters import striptags
 from django.template.loader import render_to_string
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from games import get_game
 from tables.labels import action_hint, action_label
-from tables.templatetags.cards import as_json, cardify
+from tables.templatetags.cards import as_json, card_plain, cardify, kind_name, suit, to_play
 from tables.templatetags.cards import card as face
 
 KINDS = {"rank": "23456789TJQKA", "suit": "SCDH"}
@@ -197,6 +198,155 @@ def _button_html_kept(
     if hint:
         html = format_html('<span class="hinted">{}<small class="act-hint">{}</small></span>', html, hint)
     return html
+
+
+@functools.lru_cache(maxsize=16)
+def _play_words(language: str | None) -> dict[str, str]:
+    """The play box's fixed words in ``language``, escaped as ``{% translate %}`` leaves them, looked up once per
+    language (``language`` is the key: gettext reads the active one)."""
+    return {
+        "hand": conditional_escape(gettext("Your hand")),
+        "tick": conditional_escape(gettext("Tick cards, then choose below.")),
+        "tap": conditional_escape(gettext("Tap a raised card to play it.")),
+        "empty": conditional_escape(gettext("No cards in hand.")),
+        "unplayable": conditional_escape(gettext("No legal move plays this card now.")),
+        "announce": conditional_escape(gettext("announce as")),
+        "joker": conditional_escape(gettext("the joker becomes")),
+        # a message with a value put in is not escaped, as ``{% blocktranslate %}`` leaves it: only the value is
+        "play": gettext("Play %(card)s"),
+        "bid": gettext("bid %(bid)s"),
+        "away": conditional_escape(gettext("A bot plays your seat: no moves until you are back.")),
+        "waiting": conditional_escape(gettext("Not your turn: waiting for")),
+        "watching": conditional_escape(gettext("You are watching.")),
+        "watching_public": conditional_escape(gettext("You are watching a public table.")),
+    }
+
+
+def play_html(context: Any) -> SafeString:
+    """A seat's play box (``#table-play``) as ``tables/_play.html`` laid it out, from that seat's own context (a
+    dict, or a template's ``Context``): drawn for each seat after every move, a template's nodes, lookups and
+    branches were most of its cost, though its hand and buttons were made here already."""
+    game, seat, my_turn = context.get("game"), context.get("seat"), context.get("my_turn")
+    words = _play_words(get_language())
+    out = [
+        '<section id="table-play" class="play',
+        " is-turn" if my_turn else "",
+        '" data-my-turn="',
+        "1" if my_turn else "",
+        '"',
+        f' data-seat="{conditional_escape(seat)}"' if seat is not None else "",
+        ">\n  ",
+    ]
+    if game and seat is not None:
+        out.append(_own_play_html(context, words))
+    elif game:
+        table = context.get("table")
+        said = words["watching"] if getattr(table, "private", None) else words["watching_public"]
+        out.append(f'\n    <p class="muted watching">{said}</p>\n  ')
+    out.append("\n</section>\n")
+    return mark_safe("".join(out))  # every value escaped where it is put in, as the template's autoescape did
+
+
+def _own_play_html(context: Any, words: dict[str, str]) -> str:
+    """A seated player's part of the play box: the hand, the buttons, or why there are none."""
+    controls, view, legal = context.get("controls") or {}, context.get("view") or {}, context.get("legal")
+    pick, quick, combinations = controls.get("pick"), controls.get("quick"), controls.get("combinations")
+    game = context["table"].game
+    out = [
+        '\n    <form class="play-form" onsubmit="return false">\n      <input type="hidden" name="move" value="',
+        str(conditional_escape(context.get("move_number"))),
+        '">\n      <div class="hand-head">\n        <h2>',
+        words["hand"],
+        f' <span class="muted">({len(view.get("hand") or ())})</span></h2>\n        ',
+    ]
+    if pick:
+        out.append(f'<span class="hint">{words["tick"]}</span>\n        ')
+    elif quick:
+        out.append(f'<span class="hint">{words["tap"]}</span>')
+    out += [
+        '\n      </div>\n      \n      <div class="hand',
+        " picking" if pick else "",
+        " quicking" if quick else "",
+        '"',
+        f' data-combinations="{conditional_escape(as_json(combinations))}"' if combinations is not None else "",
+        ">\n        ",
+        controls["hand_html"] if controls.get("hand") else f'<span class="muted">{words["empty"]}</span>',
+        "\n      </div>\n      ",
+        f'<p id="unplayable-note" class="sr-only">{words["unplayable"]}</p>' if legal and pick else "",
+        "\n      ",
+    ]
+    if legal:
+        out.append('\n        <div class="actions">\n          ')
+        for action in controls.get("composed") or ():
+            out.append('\n            <span class="compose-group">\n              ')
+            if action["type"] in controls.get("announced", ()):
+                options = "".join(
+                    format_html('<option value="{}">{}</option>', k, kind_name(k)) for k in controls["claim_kinds"]
+                )
+                out.append(
+                    f'\n                <select name="kind" aria-label="{words["announce"]}">'
+                    f"\n                  {options}\n                </select>\n              "
+                )
+            count = f" ({conditional_escape(str(controls['discard_count']))})" if action["type"] == "discard" else ""
+            out.append(
+                format_html(
+                    '\n              <button type="button" class="act compose act-{}" ws-send name="action" value="{}"'
+                    ' aria-keyshortcuts="Enter">{}{}</button>\n            </span>\n          ',
+                    action["type"],
+                    as_json(action),
+                    action_label(game, action),
+                    mark_safe(count),  # the count escaped above
+                )
+            )
+        out.append("\n          ")
+        for card, names in controls.get("jokers") or ():
+            options = "".join(
+                format_html('<option value="{}">{}</option>', n, mark_safe(striptags(card_plain(n)))) for n in names
+            )  # a card's plain face is escaped by format_html, and only its tags are taken off
+            out.append(
+                format_html(
+                    '\n            \n            <span class="joker-play">\n              <select id="joker-as-{}"'
+                    ' name="as" form="joker-picks" aria-label="{}">{}</select>\n'
+                    '              <button type="button" class="act" ws-send hx-include="#joker-as-{}" name="action"'
+                    ' value=\'{{"type":"play","card":"{}"}}\'>{}'
+                    "</button>\n            </span>\n          ",
+                    card,
+                    mark_safe(words["joker"]),
+                    mark_safe(options),
+                    card,
+                    card,
+                    mark_safe(words["play"] % {"card": conditional_escape(card_plain(card))}),
+                )
+            )
+        out += ["\n          ", controls.get("actions_html", ""), "\n        </div>\n        "]
+        if bids := controls.get("bids"):
+            out.append('\n          <div class="bids-grid" aria-label="bids">\n            ')
+            for tricks, row in bids:
+                buttons = "".join(
+                    format_html(
+                        '<button type="button" class="act act-bid" ws-send name="action" value="{}" aria-label="{}">'
+                        "{}</button>",
+                        as_json(a),
+                        mark_safe(words["bid"] % {"bid": conditional_escape(action_label(game, a))}),
+                        suit(a.get("suit")),
+                    )
+                    for a in row
+                )
+                out.append(
+                    f'\n              <div class="bid-row"><span class="bid-n">{conditional_escape(tricks)}</span>'
+                    f"{buttons}</div>\n            "
+                )
+            out.append("\n          </div>\n        ")
+        out.append("\n      ")
+    elif context.get("me_away"):
+        out.append(f'\n        <p class="muted wait">{words["away"]}</p>\n      ')
+    elif not view.get("over"):
+        out.append(f'\n        <p class="muted wait">{words["waiting"]}{to_play(context.get("players"))}.</p>\n      ')
+    out.append("\n    </form>\n    ")
+    if controls.get("jokers"):
+        out.append('<form id="joker-picks" hidden onsubmit="return false"></form>')
+    out.append("\n  ")
+    return "".join(out)
 
 
 def render_table(state: dict[str, Any]) -> str:
