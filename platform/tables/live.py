@@ -74,7 +74,7 @@ STEADY = frozenset({"table-sheet", "table-away", "table-end", "table-links"})
 #: a seat's play box, made in ``tables.rendering`` after every move
 PLAY = "table-play"
 #: a watcher's play box only says that he watches (a public or a private table): no move changes it
-WATCHERS_STEADY = frozenset({"table-play"})
+WATCHERS_STEADY = frozenset({PLAY})
 #: the status line, drawn once per turn of a lineage with the move number and the turn's clock put in (``_status``)
 STATUS = "table-status"
 #: stand in for the move number and the clock's times while a status is drawn to be kept: NUL, which no name or

@@ -92,20 +92,16 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
     buttons = [a for a in buttons if not (a["type"] == "play" and a.get("card") in quick)]
     playable = playable_cards(legal)
     language = get_language()  # looked up once for the hand: asgiref's context-local lookup is not free
-    hand = [
+    hand = (
         _hand_card(game, c, quick.get(c), bool(legal) and c not in playable, bool(composed), language)
         for c in view.get("hand") or ()
-    ]
-    actions = [_button(game, ui, a) for a in buttons]
+    )
     return {
-        # each card of the hand and each button with what the page shows of it, made here once: drawn after
-        # every move, a template's lookups and filters per card were most of the seat's own fragment
-        "hand": hand,
-        # the hand as _play.html lays it out, joined here: a template loop's work per card was more than the card's
+        # each card of the hand and each button with what the page shows of it, made here once and joined as the
+        # play box lays them out: drawn after every move, a template's lookups and filters per card were most of
+        # the seat's own fragment ("" for an empty hand)
         "hand_html": mark_safe("".join(hand)),  # each card escaped by format_html (_hand_card_html)
-        "actions": actions,
-        # the buttons as _play.html lays them out, joined here: each one a loop's turn in the template
-        "actions_html": mark_safe("".join(f"\n            {a['html']}\n          " for a in actions)),
+        "actions_html": mark_safe("".join(f"\n            {_button(game, ui, a)}\n          " for a in buttons)),
         "composed": composed,
         "bids": sorted(bids.items()),
         "claim_kinds": kinds,
@@ -160,17 +156,11 @@ def _hand_card_html(
     return mark_safe(spaced)  # every part escaped by format_html above
 
 
-def _button(game: str, ui: Any, action: dict[str, Any]) -> dict[str, Any]:
+def _button(game: str, ui: Any, action: dict[str, Any]) -> SafeString:
     key = ui.keys.get(str(action.get("type")))
-    button = {
-        "type": action["type"],
-        "json": as_json(action),
-        "label": action_label(game, action),
-        "hint": action_hint(game, action),
-        "key": key[0] if key else "",
-    }
-    button["html"] = _button_html(**button)
-    return button
+    return _button_html(
+        action["type"], as_json(action), action_label(game, action), action_hint(game, action), key[0] if key else ""
+    )
 
 
 def _button_html(type: str, json: str, label: str, hint: str, key: str) -> SafeString:
@@ -270,7 +260,7 @@ def _own_play_html(context: Any, words: dict[str, str]) -> str:
         '"',
         f' data-combinations="{conditional_escape(as_json(combinations))}"' if combinations is not None else "",
         ">\n        ",
-        controls["hand_html"] if controls.get("hand") else f'<span class="muted">{words["empty"]}</span>',
+        controls.get("hand_html") or f'<span class="muted">{words["empty"]}</span>',
         "\n      </div>\n      ",
         f'<p id="unplayable-note" class="sr-only">{words["unplayable"]}</p>' if legal and pick else "",
         "\n      ",
