@@ -12,7 +12,7 @@ from typing import Any
 from django.template.defaultfilters import striptags
 from django.template.loader import render_to_string
 from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from games import get_game
@@ -101,7 +101,9 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
         # play box lays them out: drawn after every move, a template's lookups and filters per card were most of
         # the seat's own fragment ("" for an empty hand)
         "hand_html": mark_safe("".join(hand)),  # each card escaped by format_html (_hand_card_html)
-        "actions_html": mark_safe("".join(f"\n            {_button(game, ui, a)}\n          " for a in buttons)),
+        "actions_html": mark_safe(
+            "".join(f"\n            {_button(game, ui, a, language)}\n          " for a in buttons)
+        ),
         "composed": composed,
         "bids": sorted(bids.items()),
         "claim_kinds": kinds,
@@ -115,12 +117,31 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
     }
 
 
+#: a button or a card to tap by its game, its action as JSON and the reader's language: what it shows is made
+#: from these alone (the game's words for the action, translated), and the same few come back move after move for
+#: every seat, so their words are looked up only the first time (most of a seat's buttons' work)
+_MADE: dict[tuple[Any, ...], SafeString] = {}
+MADE_MAX = 8192
+
+
+def _keep(key: tuple[Any, ...], html: SafeString) -> SafeString:
+    if len(_MADE) >= MADE_MAX:
+        _MADE.clear()
+    _MADE[key] = html
+    return html
+
+
 def _hand_card(
     game: str, card: str, quick: dict[str, Any] | None, unplayable: bool, pick: bool, language: str | None
 ) -> SafeString:
     if quick is None:
         return _hand_card_html(card, None, None, unplayable, pick, language)
-    return _hand_card_html(card, as_json(quick), action_label(game, quick), unplayable, pick, language)
+    json = as_json(quick)
+    key = (game, json, language, card, unplayable, pick)
+    html = _MADE.get(key)
+    if html is None:
+        html = _keep(key, _hand_card_html(card, json, action_label(game, quick), unplayable, pick, language))
+    return html
 
 
 @functools.lru_cache(maxsize=4096)
@@ -156,25 +177,20 @@ def _hand_card_html(
     return mark_safe(spaced)  # every part escaped by format_html above
 
 
-def _button(game: str, ui: Any, action: dict[str, Any]) -> SafeString:
-    key = ui.keys.get(str(action.get("type")))
-    return _button_html(
-        action["type"], as_json(action), action_label(game, action), action_hint(game, action), key[0] if key else ""
-    )
+def _button(game: str, ui: Any, action: dict[str, Any], language: str | None) -> SafeString:
+    json = as_json(action)
+    made = (game, json, language)
+    html = _MADE.get(made)
+    if html is None:
+        key = ui.keys.get(str(action.get("type")))
+        label, hint = action_label(game, action), action_hint(game, action)
+        html = _keep(made, _button_html(action["type"], json, label, hint, key[0] if key else ""))
+    return html
 
 
 def _button_html(type: str, json: str, label: str, hint: str, key: str) -> SafeString:
     """An action's button as _play.html laid it out (its shortcut key, its hint beside it): made here, a
-    template's branches per button were most of a seat's buttons' work, and the same few buttons (take, done,
-    cover this with that) come back move after move, so each is made once (its words are the reader's
-    language's already; whether a word is marked safe is part of the key: it decides its escaping)."""
-    return _button_html_kept(type, json, label, isinstance(label, SafeData), hint, isinstance(hint, SafeData), key)
-
-
-@functools.lru_cache(maxsize=4096)
-def _button_html_kept(
-    type: str, json: str, label: str, label_safe: bool, hint: str, hint_safe: bool, key: str
-) -> SafeString:
+    template's branches per button were most of a seat's buttons' work."""
     shortcut = format_html(' data-key="{}" aria-keyshortcuts="{}"', key, key) if key else ""
     kbd = format_html(' <kbd aria-hidden="true">{}</kbd>', key) if key else ""
     html = format_html(
