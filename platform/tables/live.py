@@ -50,7 +50,7 @@ from tables import relay
 from tables.rendering import play_controls, play_html
 from tables.selectors import Snapshot as Data
 from tables.selectors import snapshot_from_delta, table_snapshot
-from tables.templatetags.cards import log_line
+from tables.templatetags.cards import backs, log_line
 
 #: the empty error box each state carries: it clears an error the seat was shown
 ERROR_BOX = '<div id="table-error" class="table-error" role="alert"></div>'
@@ -104,6 +104,35 @@ class _SlottedGame:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
+
+
+#: stands in for a seat's card count while its row is drawn to be kept (``_CountedRow``); NUL, as the status's
+CARDS_SLOT = mark_safe("\x00cards\x00")
+#: where a row's card count begins: the cards ``backs`` draws for it go just before (``tables/_seat_row.html``)
+COUNT_SPAN = '<span class="count"'
+
+
+@dataclass(frozen=True)
+class _CountedRow:
+    """A seat's row drawn with ``CARDS_SLOT`` for its card count, to be filled with any count as the row's
+    template draws it: the cards ``backs`` draws for it before the count's span, the number in it (the slot is
+    no number: ``backs`` drew nothing for it)."""
+
+    head: str
+    span: str
+    tail: str
+
+    @classmethod
+    def of(cls, html: str) -> _CountedRow | None:
+        """The row's parts, or None if the slot is not once in its count's span (then it is drawn in full)."""
+        parts = html.split(CARDS_SLOT)
+        if len(parts) != 2 or not parts[0].endswith(">") or COUNT_SPAN not in parts[0]:
+            return None
+        start = parts[0].rindex(COUNT_SPAN)
+        return cls(parts[0][:start], parts[0][start:], parts[1])
+
+    def filled(self, cards: int) -> str:
+        return mark_safe(f"{self.head}{backs(cards)}{self.span}{cards}{self.tail}")
 
 
 #: the seats' fragment, whose rows keep their steady parts from one move to the next (``Snapshot._seat_parts``)
@@ -315,7 +344,8 @@ class Snapshot:
     def _seat_rows(self, context: dict[str, Any], lang: str) -> None:
         """Each seat's row, drawn once for what it shows and kept for the snapshots that follow by delta (its
         name and standing stay within a lineage): a move changes one or two rows (whose turn, a card count, a
-        role badge), and a row seen before in the game (the same turn, count and badges) is not drawn again."""
+        role badge), and a row seen before in the game (the same turn and badges) is not drawn again. Its card
+        count, which changes with nearly every move, is drawn as a slot and put in (``_CountedRow``)."""
         view = context.get("view") or {}
         # what a row reads of the view and the game besides its player's own entries
         shared = (
@@ -325,20 +355,25 @@ class Snapshot:
             repr(view.get("roles")),
             repr(view.get("tricks")),
         )
-        drawn: dict[str, Any] | None = None
+        # the view's entries a row reads, each there: a key a game's view lacks cost the template a failed lookup
+        # (its exceptions and a dir() of the dict), a third of a row's drawing; a missing one drew as "" and shows
+        # as None or () does (no badge, no seat out)
+        row_view = {k: view.get(k) for k in ("dealer", "roles", "tricks")}
+        drawn = {**context, "view": {**row_view, "finished": view.get("finished") or ()}}
         for p in context["players"]:
-            own = (p["index"], p["turn"], p["away"], p["team"], p["cards"], tuple(p["badges"]))
-            key = ("seat-row", lang, *own, *shared)
-            row = self.kept.get(key)
-            if row is None:
-                if drawn is None:
-                    # the view's entries a row reads, each there: a key a game's view lacks cost the template a
-                    # failed lookup (its exceptions and a dir() of the dict), a third of a row's drawing; a missing
-                    # one drew as "" and shows as None or () does (no badge, no seat out)
-                    row_view = {k: view.get(k) for k in ("dealer", "roles", "tricks")}
-                    drawn = {**context, "view": {**row_view, "finished": view.get("finished") or ()}}
-                row = self.kept[key] = _draw(ROW_TEMPLATE, {**drawn, "p": p})
-            p["row"] = row
+            cards = p["cards"]
+            key = ("seat-row", lang, p["index"], p["turn"], p["away"], p["team"], tuple(p["badges"]), *shared)
+            if type(cards) is int:
+                if key not in self.kept:  # None: the slot was not where a count goes, so each count is drawn in full
+                    self.kept[key] = _CountedRow.of(_draw(ROW_TEMPLATE, {**drawn, "p": {**p, "cards": CARDS_SLOT}}))
+                counted: _CountedRow | None = self.kept[key]
+                if counted is not None:
+                    p["row"] = counted.filled(cards)
+                    continue
+            full = (*key, cards)
+            if full not in self.kept:
+                self.kept[full] = _draw(ROW_TEMPLATE, {**drawn, "p": p})
+            p["row"] = self.kept[full]
 
     def _with_controls(self, seat: int | None, lang: str) -> dict[str, Any]:
         memo_key = ("controls", seat, lang)
