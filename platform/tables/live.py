@@ -378,7 +378,11 @@ class Snapshot:
     def _with_controls(self, seat: int | None, lang: str) -> dict[str, Any]:
         memo_key = ("controls", seat, lang)
         if memo_key not in self.memo:
-            context = dict(self.context(seat, lang))
+            if seat is not None and all(("steady", fid, seat, lang) in self.kept for fid in STEADY):
+                # its other own fragments kept: only the play box is drawn, from what it reads of the context
+                context = self.data.play_context(seat)
+            else:
+                context = dict(self.context(seat, lang))
             # only a seat's play box reads them: a watcher's says that he watches, and the public fragments are
             # drawn from the watcher's context once a move (40 us a move in a shell)
             if context.get("game") is not None and seat is not None:

@@ -299,12 +299,8 @@ class Snapshot:
                 "public": {"table": table.pk, "status": table.status, "game": None, "seat": seat},
             }
         shared = self.shared
-        sv = seat_view(game, seat, shared["state"])
+        sv, me_away = self._own_view(game, shared, seat)
         players = seat_players(table, sv["view"], seats, self.ratings, self.reliability, self.steady)
-        me_away = any(s.away for s in seats if s.index == seat)
-        if me_away:
-            # a bot plays his seat: no controls (the server refuses his moves) and no "your turn"
-            sv["legal"], sv["my_turn"] = [], False
         return {
             "table": table,
             "ui": game_ui(table.game),
@@ -342,6 +338,31 @@ class Snapshot:
                 "deadline": game.deadline.isoformat() if game.deadline else None,
             },
         }
+
+    def _own_view(self, game: Game, shared: dict[str, Any], seat: int | None) -> tuple[dict[str, Any], bool]:
+        """``seat_view`` of the seat, and whether its player is away (a bot plays his seat: no controls, the
+        server refuses his moves, and no "your turn")."""
+        sv = seat_view(game, seat, shared["state"])
+        me_away = any(s.away for s in self.seats if s.index == seat)
+        if me_away:
+            sv["legal"], sv["my_turn"] = [], False
+        return sv, me_away
+
+    def play_context(self, seat: int) -> dict[str, Any]:
+        """The entries of ``context(seat)`` a seated player's play box reads (``tables.rendering.play_html``), with
+        the same values: after each move a seat's socket draws only that box of its own (the rest of its own
+        fragments change with the table or the seats, which a move read afresh), and the whole context's other
+        entries (the seats with their badges, the teams, the banner) were half of its cost."""
+        game, shared = self.game, self.shared
+        if game is None or shared is None:
+            return self.context(seat)
+        sv, me_away = self._own_view(game, shared, seat)
+        context = {"table": self.table, "game": game, **sv, "me_away": me_away}
+        if not sv["legal"]:  # the seats' names and turns: read only by a box with no move to offer (whom it waits for)
+            context["players"] = seat_players(
+                self.table, sv["view"], self.seats, self.ratings, self.reliability, self.steady
+            )
+        return context
 
 
 def table_snapshot(table_id: int, hint: tuple[int, int] | None = None) -> Snapshot:
