@@ -99,9 +99,10 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
     return {
         # each card of the hand and each button with what the page shows of it, made here once and joined as the
         # play box lays them out: drawn after every move, a template's lookups and filters per card were most of
-        # the seat's own fragment ("" for an empty hand)
-        "hand_html": mark_safe("".join(hand)),  # each card escaped by format_html (_hand_card_html)
-        "actions_html": mark_safe(
+        # the seat's own fragment ("" for an empty hand); each card and button is escaped by format_html, and the
+        # joined text is what mark_safe makes of a str, without its wrapper's look for lazy arguments
+        "hand_html": SafeString("".join(hand)),
+        "actions_html": SafeString(
             "".join(f"\n            {_button(game, ui, a, language)}\n          " for a in buttons)
         ),
         "composed": composed,
@@ -228,6 +229,12 @@ def _play_words(language: str | None) -> dict[str, str]:
     }
 
 
+def _escaped(value: Any) -> str:
+    """``conditional_escape(value)`` as text: a whole number (a seat, a move number) has nothing to escape, and
+    escaping one as text took ten times its ``str`` (two a seat a move)."""
+    return str(value) if type(value) is int else str(conditional_escape(value))
+
+
 def play_html(context: Any) -> SafeString:
     """A seat's play box (``#table-play``) as ``tables/_play.html`` laid it out, from that seat's own context (a
     dict, or a template's ``Context``): drawn for each seat after every move, a template's nodes, lookups and
@@ -240,7 +247,7 @@ def play_html(context: Any) -> SafeString:
         '" data-my-turn="',
         "1" if my_turn else "",
         '"',
-        f' data-seat="{conditional_escape(seat)}"' if seat is not None else "",
+        f' data-seat="{_escaped(seat)}"' if seat is not None else "",
         ">\n  ",
     ]
     if game and seat is not None:
@@ -250,7 +257,7 @@ def play_html(context: Any) -> SafeString:
         said = words["watching"] if getattr(table, "private", None) else words["watching_public"]
         out.append(f'\n    <p class="muted watching">{said}</p>\n  ')
     out.append("\n</section>\n")
-    return mark_safe("".join(out))  # every value escaped where it is put in, as the template's autoescape did
+    return SafeString("".join(out))  # every value escaped where it is put in, as the template's autoescape did
 
 
 def _own_play_html(context: Any, words: dict[str, str]) -> str:
@@ -260,7 +267,7 @@ def _own_play_html(context: Any, words: dict[str, str]) -> str:
     game = context["table"].game
     out = [
         '\n    <form class="play-form" onsubmit="return false">\n      <input type="hidden" name="move" value="',
-        str(conditional_escape(context.get("move_number"))),
+        _escaped(context.get("move_number")),
         '">\n      <div class="hand-head">\n        <h2>',
         words["hand"],
         f' <span class="muted">({len(view.get("hand") or ())})</span></h2>\n        ',
