@@ -17,6 +17,9 @@ and in a Celery task or a shell (no loop running) make an event loop, and the
 layer a Redis connection, for each send. Either way nothing is sent before the
 commit.
 
+Other Redis commands of such a service whose replies only say Redis took them (a turn's deadline, ``redis_send``)
+go in the same round trip, so its thread does not wait for one of its own.
+
 A send that fails (Redis unreachable) is logged and never fails the change that
 committed before it: a view answers as usual, a task does not retry what it did,
 and a socket is told by ``Undelivered`` so it can refresh its own pages
@@ -44,13 +47,24 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 Send = tuple[str, str, dict[str, Any]]  # (channel layer alias, group, event)
+#: commands for a Redis, written with the sends: (its URL, the commands, what to do if they fail)
+Commands = tuple[str, list[tuple[Any, ...]], Callable[[BaseException], None]]
+
+
+class _Box(list[Send]):
+    """A socket's collected sends, and the Redis commands to write in their round trip (``redis_send``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.commands: list[Commands] = []
+
 
 #: per channel layer alias, what the event loop does to each event of a socket's service just before sending it
 #: (``on_send``)
 _PREPARE: dict[str, Callable[[str, dict[str, Any]], None]] = {}
 
 #: the sends collected for the socket whose thread is running (the list is shared with the thread's context copy)
-_OUTBOX: ContextVar[list[Send] | None] = ContextVar("outbox", default=None)
+_OUTBOX: ContextVar[_Box | None] = ContextVar("outbox", default=None)
 
 
 def group_send(group: str, event: dict[str, Any], alias: str = DEFAULT_CHANNEL_LAYER) -> None:
@@ -68,6 +82,18 @@ def group_send(group: str, event: dict[str, Any], alias: str = DEFAULT_CHANNEL_L
                 async_to_sync(layer.group_send)(group, event)
         except Exception as exc:  # committed: the change stands, only its notice is lost
             _lost(group, event, exc)
+
+
+def redis_send(url: str, commands: list[tuple[Any, ...]], failed: Callable[[BaseException], None]) -> bool:
+    """Have ``commands``, whose replies only say Redis took them, written to the Redis at ``url`` from the event loop
+    with the sends of the socket whose thread is running this, in their round trip when it is the same Redis: True.
+    ``failed(exc)`` is called there if they could not be. False: no socket's thread runs this; the caller sends them.
+    """
+    box = _OUTBOX.get()
+    if box is None:
+        return False
+    box.commands.append((url, commands, failed))
+    return True
 
 
 #: the layer whose group send is one PUBLISH to one Redis (channels_redis' ``RedisPubSubLoopLayer.group_send``)
@@ -126,43 +152,55 @@ async def run(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     sent to at once (a move's table event does not wait behind its "your turn").
     Raises ``Undelivered`` (with ``func``'s result) when ``func`` returned but a send failed.
     """
-    box: list[Send] = []
+    box = _Box()
     token = _OUTBOX.set(box)
     try:
         result = await database_sync_to_async(func)(*args, **kwargs)
     finally:
         _OUTBOX.reset(token)
-        lost = await _send_all(box) if box else []
+        lost = await _send_all(box) if box or box.commands else []
     if lost:
         raise Undelivered(result, lost)
     return result
 
 
-async def _send_all(box: list[Send]) -> list[str]:
-    """Make the collected sends; the groups some event could not be sent to."""
+async def _send_all(box: _Box) -> list[str]:
+    """Make the collected sends and write the commands; the groups some event could not be sent to."""
     targets = {alias: _pubsub(alias) for alias, _group, _event in box}
-    urls = {target[0] for target in targets.values() if target is not None}
+    urls = {target[0] for target in targets.values() if target is not None} | {url for url, _, _ in box.commands}
     if len(urls) == 1 and all(targets.values()):
         return await _publish_all(box, targets, urls.pop())
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for alias, group, event in box:
         groups.setdefault((alias, group), []).append(event)
+    written = asyncio.gather(*(_write(*commands) for commands in box.commands))
     sent = await asyncio.gather(*(_send(alias, group, events) for (alias, group), events in groups.items()))
+    await written
     return [group for (_alias, group), ok in zip(groups, sent, strict=True) if not ok]
 
 
-async def _publish_all(box: list[Send], targets: dict[str, Any], url: str) -> list[str]:
-    """Every send as the pub/sub layers would make it, all in one round trip to their one Redis, in order.
+async def _write(url: str, commands: list[tuple[Any, ...]], failed: Callable[[BaseException], None]) -> None:
+    try:
+        await publisher_at(url).execute(commands)
+    except Exception as exc:
+        failed(exc)
+
+
+async def _publish_all(box: _Box, targets: dict[str, Any], url: str) -> list[str]:
+    """Every send as the pub/sub layers would make it, all in one round trip to their one Redis, in order, after
+    the collected commands.
 
     Each through its layer's own ``group_send`` cost a round trip of its own, made one at a time behind
     a lock per layer; a move sends two (its table's event, and "your turn" to the next player)."""
-    commands = []
+    commands = [command for _url, written, _failed in box.commands for command in written]
     for alias, group, event in box:
         _prepare(alias, group, event)
         commands.append(("PUBLISH", _channel(targets[alias][1], group), get_channel_layer(alias).serialize(event)))
     try:
         await publisher_at(url).execute(commands)
     except Exception as exc:
+        for _url, _written, failed in box.commands:
+            failed(exc)
         for _alias, group, event in box:
             _lost(group, event, exc)
         return list(dict.fromkeys(group for _alias, group, _event in box))

@@ -175,3 +175,42 @@ async def test_an_error_reply_is_raised_and_its_connection_dropped():
     with pytest.raises(redis.ResponseError):
         await publisher.execute([("PUBLISH", "outbox-pub-c"), ("PUBLISH", "outbox-pub-c", b"y")])
     assert kept not in publisher.idle  # its second reply was never read: the connection is out of step
+
+
+async def test_a_sockets_redis_commands_are_written_from_its_event_loop_after_its_thread(monkeypatch):
+    """A turn's deadline set by a socket's move goes to Redis with the move's events, not from its thread; a service
+    called plainly writes it at once, and a failed write is told to its caller's callback."""
+    from django.conf import settings
+    from django.utils import timezone
+
+    from core.redis_client import redis_client
+    from tables import deadlines
+
+    client = redis_client()
+    failures: list[BaseException] = []
+
+    def service() -> list[float | None]:
+        with transaction.atomic():
+            transaction.on_commit(lambda: deadlines.deadline_set(987001, 5, timezone.now()))
+            transaction.on_commit(lambda: outbox.group_send("outbox-j", {"type": "t"}, "tables"))
+        return [client.zscore(deadlines.KEY, deadlines.member(987001, 5))]
+
+    try:
+        assert await outbox.run(service) == [None]  # not yet while the thread ran
+        assert client.zscore(deadlines.KEY, deadlines.member(987001, 5)) is not None
+        assert await database_sync_to_async(service)() != [None]  # no socket: at once
+        assert not outbox.redis_send(settings.REDIS_URL, [("PING",)], failures.append)
+    finally:
+        client.zrem(deadlines.KEY, deadlines.member(987001, 5))
+
+    class Refusing:
+        async def execute(self, commands):
+            raise ConnectionError("gone")
+
+    monkeypatch.setattr(outbox, "publisher_at", lambda url: Refusing())
+
+    def refused() -> None:
+        assert outbox.redis_send(settings.REDIS_URL, [("PING",)], failures.append)
+
+    await outbox.run(refused)
+    assert [str(exc) for exc in failures] == ["gone"]
