@@ -1,0 +1,17 @@
+"""Boards made in Python (``tables.boards``): a game's board template is only its tag."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.safestring import SafeString
+
+from tables import boards
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def durak_board(context: Any) -> SafeString:
+    return boards.durak_board(context.get("view") or {}, context.get("players"))
