@@ -292,10 +292,9 @@ def _lock_in_one(connection: Any, sql: dict[str, Any], game_id: int) -> tuple[An
     sent; it reads the transaction's state from the connection, so its commit and rollback act as after its own."""
     raw = connection.connection
     begin = raw.pgconn.transaction_status == pq.TransactionStatus.IDLE and not raw.autocommit
-    with _cursor(connection) as cursor:
-        query = f"{sql['lock']}; {sql['seats']}"
+    with _cursor(connection, "lock") as cursor:
+        query = _lock_query(connection.alias, raw._get_tx_start_command() if begin else b"")
         if begin:
-            query = f"{raw._get_tx_start_command().decode()}; {query}"
             raw._autocommit = True
         try:
             cursor.execute(query, [game_id, game_id])
@@ -307,6 +306,15 @@ def _lock_in_one(connection: Any, sql: dict[str, Any], game_id: int) -> tuple[An
         row = cursor.fetchone()
         cursor.nextset()
         return row, cursor.fetchall()
+
+
+@cache
+def _lock_query(alias: str, begin: bytes) -> str:
+    """The lock and the seats' read, after ``begin`` when it is a transaction's start: the same text object each
+    time, so that psycopg's cursor keeps what it made for its values and columns (``_kept_cursor``)."""
+    sql = _statements(alias)
+    query = f"{sql['lock']}; {sql['seats']}"
+    return f"{begin.decode()}; {query}" if begin else query
 
 
 def _c_timestamps(connection: Any, cursor: Any) -> None:
@@ -334,12 +342,11 @@ def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = Tr
     values = _values(sql["move_fields"], move, True, connection)
     update, chosen = _update(alias, tuple(fields))
     changes = _values(chosen, game, False, connection)
-    with _cursor(connection) as cursor:
+    with _cursor(connection, "store") as cursor:
         if _several_in_one(connection):
             # the statements as one query of several (the transaction is open, so no BEGIN goes before it):
             # one round trip as in psycopg's pipeline mode, with a tenth of a millisecond less of its work
-            relaxed = "" if durable else "SET LOCAL synchronous_commit = off; "
-            cursor.execute(f"{relaxed}{sql['insert']}; {update}", [*values, *changes, game.pk])
+            cursor.execute(_store_query(alias, update, durable), [*values, *changes, game.pk])
             if not durable:
                 cursor.nextset()  # past the SET's empty result, to the INSERT's
             move.pk = cursor.fetchone()[0]
@@ -353,8 +360,15 @@ def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = Tr
     return move
 
 
+@cache
+def _store_query(alias: str, update: str, durable: bool) -> str:
+    """The move's insert and the game's update as one query (the same text object each time, as ``_lock_query``)."""
+    relaxed = "" if durable else "SET LOCAL synchronous_commit = off; "
+    return f"{relaxed}{_statements(alias)['insert']}; {update}"
+
+
 @contextmanager
-def _cursor(connection: Any) -> Iterator[Any]:
+def _cursor(connection: Any, statement: str) -> Iterator[Any]:
     """Django's cursor, or on PostgreSQL, while nothing watches the queries (no query log, as ``DEBUG`` or a test's
     capture keeps, and no execute wrapper), the driver's own with the checks and the error translation Django's
     would make: its wrapper's layers cost about 20 us of CPU a query (timed in a shell), two of them a move."""
@@ -368,20 +382,22 @@ def _cursor(connection: Any) -> Iterator[Any]:
     connection.validate_thread_sharing()
     connection.validate_no_broken_transaction()
     with connection.wrap_database_errors:
-        yield _kept_cursor(connection)
+        yield _kept_cursor(connection, statement)
 
 
-def _kept_cursor(connection: Any) -> Any:
-    """The driver's cursor these statements use on the connection, made once per connection and time zone: a new
-    one for every query cost 7 us, and the C timestamp loader registered on it (which copies the cursor's loaders)
-    9 us more (timed in a shell). Reused, it holds the last query's results until the next one replaces them."""
+def _kept_cursor(connection: Any, statement: str) -> Any:
+    """The driver's cursor of one of these statements on the connection, made once per connection and time zone:
+    a new one for every query cost 7 us, and the C timestamp loader registered on it (which copies the cursor's
+    loaders) 9 us more; and psycopg keeps a cursor's adapters of values and columns while it runs the same query
+    object again (timed in a shell). Reused, it holds the last query's results until the next one replaces them."""
     raw, zone = connection.connection, connection.timezone
-    kept = getattr(connection, "_tables_cursor", None)
-    if kept is not None and kept[0] is raw and kept[1] is zone and not kept[2].closed:
-        return kept[2]
-    cursor = connection.create_cursor()
-    _c_timestamps(connection, cursor)
-    connection._tables_cursor = (raw, zone, cursor)
+    kept: dict[str, Any] | None = getattr(connection, "_tables_cursors", None)
+    if kept is None or kept["raw"] is not raw or kept["zone"] is not zone:
+        kept = connection._tables_cursors = {"raw": raw, "zone": zone}
+    cursor = kept.get(statement)
+    if cursor is None or cursor.closed:
+        cursor = kept[statement] = connection.create_cursor()
+        _c_timestamps(connection, cursor)
     return cursor
 
 
