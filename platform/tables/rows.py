@@ -389,11 +389,13 @@ def _kept_cursor(connection: Any, statement: str) -> Any:
     """The driver's cursor of one of these statements on the connection, made once per connection and time zone:
     a new one for every query cost 7 us, and the C timestamp loader registered on it (which copies the cursor's
     loaders) 9 us more; and psycopg keeps a cursor's adapters of values and columns while it runs the same query
-    object again (timed in a shell). Reused, it holds the last query's results until the next one replaces them."""
+    object again (timed in a shell). Reused, it holds the last query's results until the next one replaces them.
+    They are kept on the driver's connection, not on Django's: a pool (``DB_POOL_MAX``) hands a thread whichever
+    connection has been idle longest, seldom the one it had."""
     raw, zone = connection.connection, connection.timezone
-    kept: dict[str, Any] | None = getattr(connection, "_tables_cursors", None)
-    if kept is None or kept["raw"] is not raw or kept["zone"] is not zone:
-        kept = connection._tables_cursors = {"raw": raw, "zone": zone}
+    kept: dict[str, Any] | None = getattr(raw, "cards_cursors", None)
+    if kept is None or kept["zone"] is not zone:
+        kept = raw.cards_cursors = {"zone": zone}
     cursor = kept.get(statement)
     if cursor is None or cursor.closed:
         cursor = kept[statement] = connection.create_cursor()
