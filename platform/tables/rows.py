@@ -327,7 +327,7 @@ def _c_timestamps(connection: Any, cursor: Any) -> None:
         cursor.adapters.register_loader(_TIMESTAMPTZ_OID, _C_TIMESTAMPTZ)
 
 
-def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = True) -> Move:
+def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = True, last: bool = False) -> Move:
     """Insert the new move row (as ``Move.objects.create``: ``created_at`` set, ``pk`` filled in) and write
     ``fields`` of the game row (as ``game.save(update_fields=fields)``, without its signals: none listen), in
     one round trip.
@@ -335,6 +335,11 @@ def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = Tr
     ``durable=False``: on PostgreSQL the transaction's commit does not wait for its WAL to reach the disk
     (``synchronous_commit`` off for this transaction only). What that can lose, and how the tables recover,
     is told in ``tables.services.table_apply_action``.
+
+    ``last``: nothing else is written in the transaction, which commits as the caller's ``atomic`` block ends. When
+    that block is the outermost, the COMMIT goes with the statements, in their round trip instead of one of its own
+    (psycopg's commit then has nothing left to do, and Django runs the commit's hooks as after its own): should the
+    caller raise after this, the move stays stored and the hooks (its events) are dropped.
     """
     alias = _alias(Move)
     sql = _statements(alias)
@@ -346,7 +351,8 @@ def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = Tr
         if _several_in_one(connection):
             # the statements as one query of several (the transaction is open, so no BEGIN goes before it):
             # one round trip as in psycopg's pipeline mode, with a tenth of a millisecond less of its work
-            cursor.execute(_store_query(alias, update, durable), [*values, *changes, game.pk])
+            commit = last and _commits_on_exit(connection)
+            cursor.execute(_store_query(alias, update, durable, commit), [*values, *changes, game.pk])
             if not durable:
                 cursor.nextset()  # past the SET's empty result, to the INSERT's
             move.pk = cursor.fetchone()[0]
@@ -361,10 +367,22 @@ def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = Tr
 
 
 @cache
-def _store_query(alias: str, update: str, durable: bool) -> str:
-    """The move's insert and the game's update as one query (the same text object each time, as ``_lock_query``)."""
+def _store_query(alias: str, update: str, durable: bool, commit: bool) -> str:
+    """The move's insert and the game's update as one query (the same text object each time, as ``_lock_query``),
+    with the transaction's commit after them when ``commit``."""
     relaxed = "" if durable else "SET LOCAL synchronous_commit = off; "
-    return f"{relaxed}{_statements(alias)['insert']}; {update}"
+    return f"{relaxed}{_statements(alias)['insert']}; {update}" + ("; COMMIT" if commit else "")
+
+
+def _commits_on_exit(connection: Any) -> bool:
+    """Whether the one ``atomic`` block open began the transaction and ends it with a commit (not a test's
+    block around it, a savepoint, or one already marked to roll back)."""
+    return bool(
+        len(connection.atomic_blocks) == 1
+        and connection.commit_on_exit
+        and not connection.savepoint_ids
+        and not connection.needs_rollback
+    )
 
 
 @contextmanager

@@ -239,7 +239,8 @@ def table_apply_action(
     # move that ends a game (its result, the sheet, ratings, the next deal) or changes a seat waits
     # for the disk, as does everything else the platform writes.
     durable = seat_changed or state.is_over()
-    rows.move_store(move, game, MOVE_FIELDS, durable)  # (a game's end below reads the log with its last move)
+    # (a game's end below reads the log with its last move, and writes more; else this is the transaction's last write)
+    rows.move_store(move, game, MOVE_FIELDS, durable, last=not state.is_over())
     next_game = _game_finish(game, state) if state.is_over() else None
     table_id, number = game.table_id, game.move_number
     # the table's sockets build the new position from the event itself when nothing else they show changed

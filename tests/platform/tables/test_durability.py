@@ -91,3 +91,33 @@ def test_a_forged_move_number_does_not_make_the_table_read_afresh(monkeypatch):
     with pytest.raises(ActionRefused):
         table_player_action(table.pk, players[seat], 7, {"type": "take"}, known=(game.pk, 0, seat))
     assert not sent
+
+
+def _committed_with_store(queries: CaptureQueriesContext) -> bool:
+    return any("INSERT" in q["sql"] and q["sql"].rstrip().endswith("COMMIT") for q in queries.captured_queries)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_in_a_transaction_of_its_own_commits_in_its_stores_round_trip(monkeypatch):
+    """On PostgreSQL its COMMIT goes with the move's insert and update, and the commit's hooks (its event) run as
+    after any commit; inside an outer transaction the move leaves the commit, and its event, to that."""
+    from django.db import transaction
+
+    from tables import services
+
+    _table, _players, game = started_table("durak", 2)
+    told: list[int] = []
+    monkeypatch.setattr(services, "notify", lambda table_id, game_id, number=0, delta=None: told.append(number))
+    seat = to_act(game)
+    with CaptureQueriesContext(connection) as queries:
+        table_apply_action(game.pk, seat, 0, seat_view(game, seat)["legal"][0])
+    assert _committed_with_store(queries) == (connection.vendor == "postgresql")
+    assert told == [1] and connection.get_autocommit() and Move.objects.filter(game=game).count() == 1
+
+    game.refresh_from_db()
+    seat = to_act(game)
+    with transaction.atomic():
+        with CaptureQueriesContext(connection) as queries:
+            table_apply_action(game.pk, seat, 1, seat_view(game, seat)["legal"][0])
+        assert not _committed_with_store(queries) and told == [1]
+    assert told == [1, 2] and Game.objects.get(pk=game.pk).move_number == 2
