@@ -106,7 +106,8 @@ class _SlottedGame:
         return getattr(self._game, name)
 
 
-#: stands in for a seat's card count while its row is drawn to be kept (``_CountedRow``); NUL, as the status's
+#: stands in for a seat's card count while its row is drawn to be kept (``_CountedRow``); NUL-marked, as the status's
+#: slots are (no name holds NUL)
 CARDS_SLOT = mark_safe("\x00cards\x00")
 #: where a row's card count begins: the cards ``backs`` draws for it go just before (``tables/_seat_row.html``)
 COUNT_SPAN = '<span class="count"'
