@@ -166,6 +166,16 @@ def _draw(template: str, context: dict[str, Any]) -> str:
     return Engine.get_default().get_template(template).render(Context(context, use_l10n=False))
 
 
+def _row_html(context: dict[str, Any], p: dict[str, Any]) -> str:
+    """Seat ``p``'s row drawn by its template. Its context's view holds each entry the row reads: a key a game's
+    view lacks cost the template a failed lookup (its exceptions and a dir() of the dict), a third of a row's
+    drawing; a missing one drew as "" and shows as None or () does (no badge, no seat out). Made only when a row
+    is drawn, which most moves' rows are not (``Snapshot._seat_rows``)."""
+    view = context.get("view") or {}
+    row_view = {k: view.get(k) for k in ("dealer", "roles", "tricks")}
+    return _draw(ROW_TEMPLATE, {**context, "view": {**row_view, "finished": view.get("finished") or ()}, "p": p})
+
+
 #: tells apart snapshots read in full: those built from deltas since share their first one's number
 _LINEAGE = itertools.count(1)
 
@@ -356,24 +366,19 @@ class Snapshot:
             repr(view.get("roles")),
             repr(view.get("tricks")),
         )
-        # the view's entries a row reads, each there: a key a game's view lacks cost the template a failed lookup
-        # (its exceptions and a dir() of the dict), a third of a row's drawing; a missing one drew as "" and shows
-        # as None or () does (no badge, no seat out)
-        row_view = {k: view.get(k) for k in ("dealer", "roles", "tricks")}
-        drawn = {**context, "view": {**row_view, "finished": view.get("finished") or ()}}
         for p in context["players"]:
             cards = p["cards"]
             key = ("seat-row", lang, p["index"], p["turn"], p["away"], p["team"], tuple(p["badges"]), *shared)
             if type(cards) is int:
                 if key not in self.kept:  # None: the slot was not where a count goes, so each count is drawn in full
-                    self.kept[key] = _CountedRow.of(_draw(ROW_TEMPLATE, {**drawn, "p": {**p, "cards": CARDS_SLOT}}))
+                    self.kept[key] = _CountedRow.of(_row_html(context, {**p, "cards": CARDS_SLOT}))
                 counted: _CountedRow | None = self.kept[key]
                 if counted is not None:
                     p["row"] = counted.filled(cards)
                     continue
             full = (*key, cards)
             if full not in self.kept:
-                self.kept[full] = _draw(ROW_TEMPLATE, {**drawn, "p": p})
+                self.kept[full] = _row_html(context, p)
             p["row"] = self.kept[full]
 
     def _with_controls(self, seat: int | None, lang: str) -> dict[str, Any]:
