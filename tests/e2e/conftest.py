@@ -55,9 +55,10 @@ def artifacts_dir() -> Path:
 class Platform:
     """A running platform on ``url``, and a way to run Django code in its environment."""
 
-    def __init__(self, url: str, env: dict[str, str]) -> None:
+    def __init__(self, url: str, env: dict[str, str], log: Path | None = None) -> None:
         self.url = url
         self.env = env
+        self.log = log  # what daphne, Celery and the launcher wrote: printed from a failed test's start
 
     def django(self, code: str) -> dict:
         """Run ``code`` in ``manage.py shell`` against the platform's database; it prints one JSON line."""
@@ -226,7 +227,7 @@ def platform_server(request, tmp_path_factory, platform_template) -> Iterator[Pl
         if not wait_until(lambda: healthy(port) or proc.poll() is not None, 120) or proc.poll() is not None:
             log.seek(0)
             pytest.fail(f"the platform did not come up:\n{log.read()[-4000:]}", pytrace=False)
-        yield Platform(f"http://127.0.0.1:{port}", env)
+        yield Platform(f"http://127.0.0.1:{port}", env, var / "platform.log")
     finally:
         os.killpg(proc.pid, signal.SIGINT)  # the launcher stops daphne, Celery and Redis on Ctrl-C
         try:
@@ -291,6 +292,8 @@ def pages_on_failure(request) -> Iterator[None]:
     if browser is None:
         yield
         return
+    platform = request.getfixturevalue("platform_server") if "platform_server" in request.fixturenames else None
+    log_start = platform.log.stat().st_size if platform is not None and platform.log is not None else 0
     name = request.node.name
     new_context = browser.new_context
 
@@ -313,3 +316,16 @@ def pages_on_failure(request) -> Iterator[None]:
         browser.new_context = new_context
     if request.node.stash.get(_FAILED, False):
         _print_pages(name, browser.contexts)
+        if platform is not None and platform.log is not None:
+            _print_log(platform.log, log_start)
+
+
+def _print_log(log: Path, start: int, lines: int = 80) -> None:
+    """The platform's log since the failed test began (its requests, their answers, any traceback): whether a
+    page's request reached the server, and how it was answered, is often what a failure leaves unclear."""
+    with log.open("rb") as f:
+        f.seek(start)
+        tail = [line for line in f.read().decode(errors="replace").splitlines() if '"GET /static/' not in line]
+    tail = tail[-lines:]
+    print(f"--- the platform's log during the test (last {len(tail)} lines) ---")
+    print("\n".join(tail))

@@ -388,7 +388,10 @@ def test_a_moderator_stops_a_tournament_table_and_its_organizer_settles_it(brows
     entries = form.locator('input[name="entry"]')
     entries.nth(0).fill("2")
     entries.nth(1).fill("1")
-    form.locator('button:has-text("Record the result")').click()
+    # the POST's answer, awaited first: a failure then says whether the click sent it and how it was answered
+    with organizer.expect_response(lambda r: r.request.method == "POST" and "/settle" in r.url) as posted:
+        form.locator('button:has-text("Record the result")').click()
+    assert posted.value.status == 302, posted.value.status
     organizer.wait_for_selector("text=The table's result is recorded.")
     assert organizer.locator("form.settle").count() == 0
     organizer.wait_for_selector("#podium")  # the round, the last, is over: the event finished, live on his page
