@@ -21,6 +21,7 @@ from urllib.parse import parse_qs
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
 from django.utils.translation import get_language, gettext
 
 from accounts import standing
@@ -118,6 +119,9 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
         await part_handler(self, message)
 
     async def connect(self) -> None:
+        #: the page's language (``core.locale``), read in the socket's own context: the table's events reach it on
+        #: the relay's task, which runs in the context of the page that opened the table in this process
+        self.lang = get_language()
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         query = parse_qs(self.scope.get("query_string", b"").decode("utf-8", "replace"))
         self.json_mode = query.get("format", [""])[0] == "json"
@@ -244,8 +248,13 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
         return None if seat is None else (*snap.key, seat)
 
     async def relay_event(self, event: dict) -> None:
-        """One of the table group's events, handed on by this process's relay (``tables.relay``)."""
-        await TableConsumer.dispatch(self, event)
+        """One of the table group's events, handed on by this process's relay (``tables.relay``), handled in this
+        page's language: the relay's task speaks that of the page that opened the table here."""
+        if get_language() == self.lang:
+            await TableConsumer.dispatch(self, event)
+            return
+        with translation.override(self.lang):
+            await TableConsumer.dispatch(self, event)
 
     async def table_changed(self, event: dict) -> None:
         # a move names its (game, move): the first socket of this process to hear it builds (from the
@@ -295,7 +304,7 @@ class TableConsumer(OutageSafeMixin, UserSocketMixin, AsyncWebsocketConsumer):
         if self.json_mode:
             await self.send(text_data=snapshot.json(seat))
             return
-        lang = get_language()
+        lang = self.lang
         fragments = snapshot.fragments(seat, log=False, lang=lang)
         changed = [html for fid, html in fragments if self.sent.get(fid) != html]
         if snapshot.log_mark != self.log_mark:

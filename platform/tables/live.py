@@ -289,7 +289,7 @@ class Snapshot:
 
     def _own(self, fid: str, template: str, context: dict[str, Any], lang: str) -> str:
         if fid == PLAY and context["seat"] is not None:
-            return play_html(context)  # what its template's one tag draws, without the template around it
+            return play_html(context, lang)  # what its template's one tag draws, without the template around it
         if fid not in STEADY and not (fid in WATCHERS_STEADY and context["seat"] is None):
             return _draw(template, context)
         key = ("steady", fid, context["seat"], lang)
@@ -392,7 +392,7 @@ class Snapshot:
             # only a seat's play box reads them: a watcher's says that he watches, and the public fragments are
             # drawn from the watcher's context once a move (40 us a move in a shell)
             if context.get("game") is not None and seat is not None:
-                context["controls"] = play_controls(context["table"].game, context["legal"], context["view"])
+                context["controls"] = play_controls(context["table"].game, context["legal"], context["view"], lang)
             self.memo[memo_key] = context
         return self.memo[memo_key]
 

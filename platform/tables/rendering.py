@@ -46,14 +46,17 @@ def combinations_to_narrow(ui: Any, legal: list[dict[str, Any]]) -> list[list[st
     return out if len(out) <= MAX_COMBINATIONS else None
 
 
-def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any]:
+def play_controls(
+    game: str, legal: list[dict[str, Any]], view: dict[str, Any], language: str | None = None
+) -> dict[str, Any]:
     """Group the legal actions into what the page offers: buttons, card pickers, and clickable cards.
 
     A card with exactly one legal one-card action (a Biznes play, a Durak cover
     with one possible target) becomes a button in the hand ("quick"); a card with
     several (cover this or that, or transfer) keeps explicit buttons. Which actions
     are composed from ticked cards and which are quick comes from the game's
-    ``ui``. Bids are grouped by number of tricks so 30 bids fit on a phone.
+    ``ui``. Bids are grouped by number of tricks so 30 bids fit on a phone. ``language``: the active one, when the
+    caller has read it already (asgiref's context-local lookup is not free).
     """
     ui = get_game(game).ui
     composed: list[dict[str, Any]] = []
@@ -91,7 +94,8 @@ def play_controls(game: str, legal: list[dict[str, Any]], view: dict[str, Any]) 
     # a quick card is the button for a play; a cover keeps its worded button too
     buttons = [a for a in buttons if not (a["type"] == "play" and a.get("card") in quick)]
     playable = playable_cards(legal)
-    language = get_language()  # looked up once for the hand: asgiref's context-local lookup is not free
+    if language is None:
+        language = get_language()  # looked up once for the hand
     hand = (
         _hand_card(game, c, quick.get(c), bool(legal) and c not in playable, bool(composed), language)
         for c in view.get("hand") or ()
@@ -235,12 +239,15 @@ def _escaped(value: Any) -> str:
     return str(value) if type(value) is int else str(conditional_escape(value))
 
 
-def play_html(context: Any) -> SafeString:
+def play_html(context: Any, language: str | None = None) -> SafeString:
     """A seat's play box (``#table-play``) as ``tables/_play.html`` laid it out, from that seat's own context (a
     dict, or a template's ``Context``): drawn for each seat after every move, a template's nodes, lookups and
-    branches were most of its cost, though its hand and buttons were made here already."""
+    branches were most of its cost, though its hand and buttons were made here already. ``language``: the active
+    one, when the caller has read it already."""
     game, seat, my_turn = context.get("game"), context.get("seat"), context.get("my_turn")
-    words = _play_words(get_language())
+    if language is None:
+        language = get_language()
+    words = _play_words(language)
     out = [
         '<section id="table-play" class="play',
         " is-turn" if my_turn else "",

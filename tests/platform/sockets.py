@@ -18,3 +18,14 @@ async def connect(path: str, user=None, timeout: float = 1) -> WebsocketCommunic
     connected, _ = await comm.connect(timeout=timeout)
     assert connected
     return comm
+
+
+async def table_page(table, user, lang: str) -> WebsocketCommunicator:
+    """``user``'s socket of ``table``'s page read in ``lang`` (his browser's Accept-Language), its first state read."""
+    cookie = (await sync_to_async(session_cookie_for)(user)).encode()
+    headers = [(b"origin", b"http://testserver"), (b"cookie", cookie), (b"accept-language", lang.encode())]
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/", headers=headers)
+    connected, _ = await comm.connect(timeout=5)
+    assert connected
+    await comm.receive_from(timeout=5)
+    return comm

@@ -17,31 +17,19 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.utils import translation
 
-from config.asgi import application
 from games.ui import card_text
 from games.words import says
 from games.words import seat as seat_ref
-from measure.sessions import session_cookie_for
 from tables.models import Game
 from tables.selectors import seat_view
 from tables.services import table_apply_action
 from tables.templatetags.cards import move_words
-from tests.platform.sockets import connect
+from tests.platform.sockets import connect, table_page
 from tests.platform.tables.factories import started_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 CODE = re.compile(r"\b[2-9TJQKA][SCDH]\b")
 ERROR = re.compile(r'<div id="table-error"[^>]*>(.*?)</div>', re.S)
-
-
-async def open_page(table, user, lang: str) -> WebsocketCommunicator:
-    cookie = (await sync_to_async(session_cookie_for)(user)).encode()
-    headers = [(b"origin", b"http://testserver"), (b"cookie", cookie), (b"accept-language", lang.encode())]
-    comm = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/", headers=headers)
-    connected, _ = await comm.connect(timeout=5)
-    assert connected
-    await comm.receive_from(timeout=5)
-    return comm
 
 
 async def refusal(comm: WebsocketCommunicator, frame: dict) -> str:
@@ -65,7 +53,7 @@ async def test_refusals_speak_the_players_language_and_show_cards_as_cards(lang,
     table, players, game = await sync_to_async(started_table)("durak", 2)
     view = (await sync_to_async(seat_view)(game, None))["view"]
     attacker = view["to_act"][0]
-    comm = await open_page(table, players[attacker], lang)
+    comm = await table_page(table, players[attacker], lang)
 
     # the attack button clicked with no card ticked: the form has no "cards" field at all
     said = await refusal(comm, {"move": "0", "action": '{"type":"attack"}'})
