@@ -129,6 +129,14 @@ _MADE: dict[tuple[Any, ...], SafeString] = {}
 MADE_MAX = 8192
 
 
+def _made_key(action: dict[str, Any]) -> tuple[Any, ...] | str:
+    """What tells an action's button or card to tap apart from any other's: its items when every value is a string
+    (equal strings, equal JSON: in that order they are what its JSON says), else its JSON. Writing the JSON of every
+    button and card to tap after every move only to look it up was a third of a seat's controls."""
+    values = action.values()
+    return tuple(action.items()) if all(type(v) is str for v in values) else as_json(action)
+
+
 def _keep(key: tuple[Any, ...], html: SafeString) -> SafeString:
     if len(_MADE) >= MADE_MAX:
         _MADE.clear()
@@ -141,11 +149,11 @@ def _hand_card(
 ) -> SafeString:
     if quick is None:
         return _hand_card_html(card, None, None, unplayable, pick, language)
-    json = as_json(quick)
-    key = (game, json, language, card, unplayable, pick)
+    key = (game, _made_key(quick), language, card, unplayable, pick)
     html = _MADE.get(key)
     if html is None:
-        html = _keep(key, _hand_card_html(card, json, action_label(game, quick), unplayable, pick, language))
+        html = _hand_card_html(card, as_json(quick), action_label(game, quick), unplayable, pick, language)
+        _keep(key, html)
     return html
 
 
@@ -183,13 +191,12 @@ def _hand_card_html(
 
 
 def _button(game: str, ui: Any, action: dict[str, Any], language: str | None) -> SafeString:
-    json = as_json(action)
-    made = (game, json, language)
+    made = (game, _made_key(action), language)
     html = _MADE.get(made)
     if html is None:
         key = ui.keys.get(str(action.get("type")))
         label, hint = action_label(game, action), action_hint(game, action)
-        html = _keep(made, _button_html(action["type"], json, label, hint, key[0] if key else ""))
+        html = _keep(made, _button_html(action["type"], as_json(action), label, hint, key[0] if key else ""))
     return html
 
 
@@ -258,7 +265,7 @@ def play_html(context: Any, language: str | None = None) -> SafeString:
         ">\n  ",
     ]
     if game and seat is not None:
-        out.append(_own_play_html(context, words))
+        out.append(_own_play_html(context, words, language))
     elif game:
         table = context.get("table")
         said = words["watching"] if getattr(table, "private", None) else words["watching_public"]
@@ -267,7 +274,7 @@ def play_html(context: Any, language: str | None = None) -> SafeString:
     return SafeString("".join(out))  # every value escaped where it is put in, as the template's autoescape did
 
 
-def _own_play_html(context: Any, words: dict[str, str]) -> str:
+def _own_play_html(context: Any, words: dict[str, str], language: str | None) -> str:
     """A seated player's part of the play box: the hand, the buttons, or why there are none."""
     controls, view, legal = context.get("controls") or {}, context.get("view") or {}, context.get("legal")
     pick, quick, combinations = controls.get("pick"), controls.get("quick"), controls.get("combinations")
@@ -308,16 +315,7 @@ def _own_play_html(context: Any, words: dict[str, str]) -> str:
                     f"\n                  {options}\n                </select>\n              "
                 )
             count = f" ({conditional_escape(str(controls['discard_count']))})" if action["type"] == "discard" else ""
-            out.append(
-                format_html(
-                    '\n              <button type="button" class="act compose act-{}" ws-send name="action" value="{}"'
-                    ' aria-keyshortcuts="Enter">{}{}</button>\n            </span>\n          ',
-                    action["type"],
-                    as_json(action),
-                    action_label(game, action),
-                    mark_safe(count),  # the count escaped above
-                )
-            )
+            out.append(_compose_button(game, action, count, language))
         out.append("\n          ")
         for card, names in controls.get("jokers") or ():
             options = "".join(
@@ -367,6 +365,24 @@ def _own_play_html(context: Any, words: dict[str, str]) -> str:
         out.append('<form id="joker-picks" hidden onsubmit="return false"></form>')
     out.append("\n  ")
     return "".join(out)
+
+
+def _compose_button(game: str, action: dict[str, Any], count: str, language: str | None) -> SafeString:
+    """A button of ticked cards, kept as its game, action, count and language make it (its label's words were looked
+    up for every seat that could compose one after every move)."""
+    made = ("compose", game, _made_key(action), count, language)
+    html = _MADE.get(made)
+    if html is None:
+        html = format_html(
+            '\n              <button type="button" class="act compose act-{}" ws-send name="action" value="{}"'
+            ' aria-keyshortcuts="Enter">{}{}</button>\n            </span>\n          ',
+            action["type"],
+            as_json(action),
+            action_label(game, action),
+            mark_safe(count),  # escaped by the caller
+        )
+        _keep(made, html)
+    return html
 
 
 def render_table(state: dict[str, Any]) -> str:
