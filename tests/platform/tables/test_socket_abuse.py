@@ -227,8 +227,9 @@ async def test_idle_sockets_keep_counting_towards_the_cap_and_their_table(settin
     table, players, _ = await sync_to_async(started_table)("durak", 2)
     idle = await open_sockets(table, players[0], 2)
     # both last seen a moment before they would stop counting, as after ten idle minutes
-    client, counted = redis_client(), f"cards:sockets:user:{players[0].pk}"
-    present = f"cards:table-present:{table.pk}"
+    prefix = settings.REDIS_PREFIX  # the keys as the platform names them, whatever prefix this run was given
+    client, counted = redis_client(), f"{prefix}:sockets:user:{players[0].pk}"
+    present = f"{prefix}:table-present:{table.pk}"
     for key in (counted, present):
         client.zadd(key, {member: time.time() - TTL + 1 for member in client.zrange(key, 0, -1)})
 
