@@ -29,8 +29,11 @@ from django.db.models.base import ModelState
 from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
 from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
-from psycopg import _cmodule, pq
+from psycopg import _cmodule, generators, pq
+from psycopg import errors as driver_errors
+from psycopg._queries import PostgresClientQuery
 from psycopg._tz import get_tzinfo
+from psycopg.adapt import Transformer
 from psycopg.types.json import Jsonb
 
 from core import jsontext
@@ -287,13 +290,24 @@ def game_lock(game_id: int) -> tuple[Game, list[Seat]] | None:
 def _lock_in_one(connection: Any, sql: dict[str, Any], game_id: int) -> tuple[Any, list[Any]]:
     """The lock and the seats' read as one query of several, with the transaction's BEGIN as its first statement
     when the transaction has not begun: one round trip, where psycopg's pipeline mode took two (it waits for its
-    BEGIN's answer before sending the rest) and more of its own work. psycopg would send its BEGIN alone before
-    the query, so it is told the connection commits by itself while the query that begins the transaction is
-    sent; it reads the transaction's state from the connection, so its commit and rollback act as after its own."""
+    BEGIN's answer before sending the rest) and more of its own work. Sent straight to the driver's connection
+    (``_exchange``) it gets no BEGIN of its own from psycopg, which reads the transaction's state from the
+    connection, so its commit and rollback act as after its own."""
+    connection.ensure_connection()
     raw = connection.connection
     begin = raw.pgconn.transaction_status == pq.TransactionStatus.IDLE and not raw.autocommit
-    with _cursor(connection, "lock") as cursor:
-        query = _lock_query(connection.alias, raw._get_tx_start_command() if begin else b"")
+    query = _lock_query(connection.alias, raw._get_tx_start_command() if begin else b"")
+    if not _watched(connection):
+        with _driver(connection) as rows:
+            lock, seats = _exchange(connection, rows, query, [game_id, game_id])[-2:]
+            rows.set_pgresult(lock)
+            row = rows.load_row(0, tuple) if lock.ntuples else None
+            rows.set_pgresult(seats)
+            return row, rows.load_rows(0, seats.ntuples, tuple)
+    with connection.cursor() as cursor:
+        _c_timestamps(connection, cursor)  # (as the driver's rows read them)
+        # psycopg's cursor would send its BEGIN alone before the query: it is told the connection commits by itself
+        # while the query that begins the transaction is sent
         if begin:
             raw._autocommit = True
         try:
@@ -310,11 +324,40 @@ def _lock_in_one(connection: Any, sql: dict[str, Any], game_id: int) -> tuple[An
 
 @cache
 def _lock_query(alias: str, begin: bytes) -> str:
-    """The lock and the seats' read, after ``begin`` when it is a transaction's start: the same text object each
-    time, so that psycopg's cursor keeps what it made for its values and columns (``_kept_cursor``)."""
+    """The lock and the seats' read, after ``begin`` when it is a transaction's start (made once)."""
     sql = _statements(alias)
     query = f"{sql['lock']}; {sql['seats']}"
     return f"{begin.decode()}; {query}" if begin else query
+
+
+#: the results a move's statements give; any other is their error
+_ANSWERED = frozenset({pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK})
+
+
+def _exchange(connection: Any, rows: Any, query: str, params: Sequence[Any]) -> list[Any]:
+    """``query`` with ``params`` put in, sent on the driver's connection, and every statement's result: what
+    psycopg's client-side cursor sends and reads for ``execute`` (the values quoted by the same dumpers, the simple
+    query protocol, the same errors), without the cursor's work around it (its transaction's start, its prepared
+    statements' bookkeeping, its results' selection and row maker): a lock 50-100 us of CPU less, in a shell."""
+    quoted = PostgresClientQuery(rows)
+    quoted.convert(_encoded(query), params)
+    raw = connection.connection
+    with raw.lock:
+        raw.pgconn.send_query(quoted.query)
+        results: list[Any] = raw.wait(generators.execute(raw.pgconn))
+    if not results:
+        raise driver_errors.InternalError("got no result from the query")
+    for result in results:
+        if result.status not in _ANSWERED:
+            if result.status == pq.ExecStatus.FATAL_ERROR:
+                raise driver_errors.error_from_result(result, encoding=raw.pgconn._encoding)
+            raise driver_errors.InternalError(f"unexpected result status from query: {result.status.name}")
+    return results
+
+
+@cache
+def _encoded(query: str) -> bytes:
+    return query.encode()
 
 
 def _c_timestamps(connection: Any, cursor: Any) -> None:
@@ -347,16 +390,23 @@ def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = Tr
     values = _values(sql["move_fields"], move, True, connection)
     update, chosen = _update(alias, tuple(fields))
     changes = _values(chosen, game, False, connection)
-    with _cursor(connection, "store") as cursor:
-        if _several_in_one(connection):
-            # the statements as one query of several (the transaction is open, so no BEGIN goes before it):
-            # one round trip as in psycopg's pipeline mode, with a tenth of a millisecond less of its work
-            commit = last and _commits_on_exit(connection)
-            cursor.execute(_store_query(alias, update, durable, commit), [*values, *changes, game.pk])
-            if not durable:
-                cursor.nextset()  # past the SET's empty result, to the INSERT's
-            move.pk = cursor.fetchone()[0]
+    if _several_in_one(connection):
+        # the statements as one query of several (the transaction is open, so no BEGIN goes before it):
+        # one round trip as in psycopg's pipeline mode, with a tenth of a millisecond less of its work
+        query = _store_query(alias, update, durable, last and _commits_on_exit(connection))
+        params = [*values, *changes, game.pk]
+        if not _watched(connection):
+            with _driver(connection) as rows:
+                rows.set_pgresult(_exchange(connection, rows, query, params)[0 if durable else 1])
+                move.pk = rows.load_row(0, tuple)[0]
         else:
+            with connection.cursor() as cursor:
+                cursor.execute(query, params)
+                if not durable:
+                    cursor.nextset()  # past the SET's empty result, to the INSERT's
+                move.pk = cursor.fetchone()[0]
+    else:
+        with connection.cursor() as cursor:
             if not durable:
                 commit_unflushed(alias)  # (server-side binding on PostgreSQL: one statement a query)
             cursor.execute(sql["insert"], values)
@@ -368,8 +418,8 @@ def move_store(move: Move, game: Game, fields: Sequence[str], durable: bool = Tr
 
 @cache
 def _store_query(alias: str, update: str, durable: bool, commit: bool) -> str:
-    """The move's insert and the game's update as one query (the same text object each time, as ``_lock_query``),
-    with the transaction's commit after them when ``commit``."""
+    """The move's insert and the game's update as one query (made once, as ``_lock_query``), with the
+    transaction's commit after them when ``commit``."""
     relaxed = "" if durable else "SET LOCAL synchronous_commit = off; "
     return f"{relaxed}{_statements(alias)['insert']}; {update}" + ("; COMMIT" if commit else "")
 
@@ -385,40 +435,37 @@ def _commits_on_exit(connection: Any) -> bool:
     )
 
 
+def _watched(connection: Any) -> bool:
+    """Whether something watches the queries: a query log (as ``DEBUG`` or a test's capture keeps) or an execute
+    wrapper. They then go through Django's cursor, so they see them like any other."""
+    return bool(connection.queries_logged or connection.execute_wrappers)
+
+
 @contextmanager
-def _cursor(connection: Any, statement: str) -> Iterator[Any]:
-    """Django's cursor, or on PostgreSQL, while nothing watches the queries (no query log, as ``DEBUG`` or a test's
-    capture keeps, and no execute wrapper), the driver's own with the checks and the error translation Django's
-    would make: its wrapper's layers cost about 20 us of CPU a query (timed in a shell), two of them a move."""
-    if connection.vendor != "postgresql" or connection.queries_logged or connection.execute_wrappers:
-        with connection.cursor() as cursor:
-            if connection.vendor == "postgresql":
-                _c_timestamps(connection, cursor)  # (as the kept cursor reads them)
-            yield cursor
-        return
+def _driver(connection: Any) -> Iterator[Any]:
+    """What reads and writes the driver's rows of the connection (``_kept``), inside the checks and the error
+    translation Django's cursor would make: its wrapper's layers cost about 20 us of CPU a query (timed in a
+    shell), two of them a move."""
     connection.ensure_connection()
     connection.validate_thread_sharing()
     connection.validate_no_broken_transaction()
     with connection.wrap_database_errors:
-        yield _kept_cursor(connection, statement)
+        yield _kept(connection)
 
 
-def _kept_cursor(connection: Any, statement: str) -> Any:
-    """The driver's cursor of one of these statements on the connection, made once per connection and time zone:
-    a new one for every query cost 7 us, and the C timestamp loader registered on it (which copies the cursor's
-    loaders) 9 us more; and psycopg keeps a cursor's adapters of values and columns while it runs the same query
-    object again (timed in a shell). Reused, it holds the last query's results until the next one replaces them.
-    They are kept on the driver's connection, not on Django's: a pool (``DB_POOL_MAX``) hands a thread whichever
+def _kept(connection: Any) -> Any:
+    """psycopg's transformer of values and rows for the driver's connection, made once per connection and time
+    zone, with the C timestamp loader: made for each query, with a cursor (7 us) and the loader registered on it (9
+    us, a copy of the cursor's loaders), it cost more than the rest; kept, it keeps its adapters of values and
+    columns. Kept on the driver's connection, not on Django's: a pool (``DB_POOL_MAX``) hands a thread whichever
     connection has been idle longest, seldom the one it had."""
     raw, zone = connection.connection, connection.timezone
-    kept: dict[str, Any] | None = getattr(raw, "cards_cursors", None)
-    if kept is None or kept["zone"] is not zone:
-        kept = raw.cards_cursors = {"zone": zone}
-    cursor = kept.get(statement)
-    if cursor is None or cursor.closed:
-        cursor = kept[statement] = connection.create_cursor()
+    kept: tuple[Any, Any] | None = getattr(raw, "cards_rows", None)
+    if kept is None or kept[0] is not zone:
+        cursor = connection.create_cursor()
         _c_timestamps(connection, cursor)
-    return cursor
+        kept = raw.cards_rows = (zone, Transformer(cursor))
+    return kept[1]
 
 
 def _several_in_one(connection: Any) -> bool:
