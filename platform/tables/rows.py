@@ -24,9 +24,10 @@ from datetime import datetime
 from functools import cache
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.db import connections, models, router
 from django.db.models.base import ModelState
-from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute, ForwardManyToOneDescriptor
 from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
 from psycopg import _cmodule, generators, pq
@@ -104,6 +105,48 @@ class _Reader:
         state = instance._state = ModelState()
         state.adding, state.db = False, self.alias
         return instance
+
+
+def move_new(game: Game, **values: Any) -> Move:
+    """``Move(game=game, **values)`` in less than half its time (12-18 -> 5-8 us, in a shell): ``Model.__init__``
+    sends its two signals to no one, pops each field's value through exceptions and sets the game through its
+    descriptor's checks and the router's. The same instance: its fields in the same order, each given value or the
+    field's default, the game's id, the game kept as its cached related object and the game's database as its own.
+    As ``Move(...)`` when any of that could differ (a router, an init signal's listener, a field not named here)."""
+    made = _move_made()
+    if (
+        made is None
+        or not values.keys() <= made[1]
+        or game._state.db is None
+        or pre_init.has_listeners(Move)
+        or post_init.has_listeners(Move)
+    ):
+        return Move(game=game, **values)
+    move = Move.__new__(Move)
+    state = move._state = ModelState()
+    state.db, state.fields_cache = game._state.db, {"game": game}
+    attributes = move.__dict__
+    for attname, field in made[0]:
+        if attname == "game_id":
+            attributes[attname] = game.pk
+        else:
+            attributes[attname] = values[attname] if attname in values else field.get_default()
+    return move
+
+
+@cache
+def _move_made() -> tuple[list[tuple[str, models.Field[Any, Any]]], frozenset[str]] | None:
+    """Move's fields in ``Model.__init__``'s order, and the names ``move_new`` may set, when it makes what that does:
+    no router (which would choose the database and allow the relation), ``__init__`` and the descriptors Django's,
+    the game its only related field."""
+    fields = [f for f in Move._meta.fields if f.column is not None and not f.generated]
+    reader = _Reader(Move, router.db_for_write(Move))
+    if settings.DATABASE_ROUTERS or not reader.plain or [f.name for f in fields if f.is_relation] != ["game"]:
+        return None
+    game = Move._meta.get_field("game")
+    if type(Move.game) is not ForwardManyToOneDescriptor or game.target_field is not Game._meta.pk:
+        return None
+    return [(f.attname, f) for f in fields], frozenset(f.attname for f in fields if not f.is_relation)
 
 
 def copied(instance: M) -> M:

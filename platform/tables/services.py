@@ -215,8 +215,8 @@ def table_apply_action(
     except IllegalAction as exc:
         raise ActionRefused("illegal", refusal_text(exc)) from None
     game.move_number += 1
-    move = Move(
-        game=game,
+    move = rows.move_new(
+        game,
         number=game.move_number,
         seat=seat,
         action=action,

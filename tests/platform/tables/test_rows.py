@@ -179,3 +179,16 @@ def test_the_values_written_are_what_the_fields_own_preparation_gives(monkeypatc
             for a, b in zip(ours, theirs, strict=True):
                 assert (a.obj, a.dumps) == (b.obj, b.dumps) if hasattr(a, "obj") else a == b
     assert {kind for _field, _name, kind, _extra in plans[0] + plans[1]} >= {"int", "str", "bool", "time", "json"}
+
+
+@pytest.mark.django_db
+def test_a_new_move_is_what_the_models_constructor_makes():
+    _table, _players, game = started_table("durak", 2)
+    values = {"number": 1, "seat": 0, "action": {"type": "pass"}, "text": "passes", "words": None, "by": "player"}
+    ours, theirs = rows.move_new(game, **values), Move(game=game, **values)
+    assert list(ours.__dict__) == list(theirs.__dict__)
+    assert {**ours.__dict__, "_state": None} == {**theirs.__dict__, "_state": None}
+    assert ours._state.__dict__ == theirs._state.__dict__ and ours._state.adding and ours.game is game
+    assert ours.public == {} and ours.public is not rows.move_new(game, **values).public  # each its own default
+    with pytest.raises(TypeError):  # a name that is no field of it: the constructor's way, which refuses it
+        rows.move_new(game, **values, colour="red")
