@@ -11,6 +11,7 @@ looked up once per language, as ``core.templatetags.i18n_once`` looks up a templ
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -19,7 +20,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
-from tables.templatetags.cards import card, kind_name, seat_name, suit
+from tables.templatetags.cards import card_in, kind_name, seat_name, suit
 
 
 def _shown(value: Any) -> str:
@@ -80,10 +81,11 @@ def _bout_who(view: dict[str, Any], players: Any, words: dict[str, str], languag
     return f'\n    {attacks}\n    {throws}\n    <span class="muted">· {_limit(limit, language)}</span>'
 
 
-def _pair(attack: Any, cover: Any) -> str:
+def _pair(attack: Any, cover: Any, language: str | None) -> str:
     if cover:
-        return f'\n      <div class="pair covered">{card(attack)}<span class="cover">{card(cover)}</span></div>\n    '
-    return f'\n      <div class="pair">{card(attack)}</div>\n    '
+        covered = f'{card_in(attack, language)}<span class="cover">{card_in(cover, language)}</span>'
+        return f'\n      <div class="pair covered">{covered}</div>\n    '
+    return f'\n      <div class="pair">{card_in(attack, language)}</div>\n    '
 
 
 def _entry(view: dict[str, Any], key: str) -> str:
@@ -91,15 +93,16 @@ def _entry(view: dict[str, Any], key: str) -> str:
     return _shown(view[key]) if key in view else ""
 
 
-def durak_board(view: dict[str, Any], players: Any) -> SafeString:
-    """The board of Durak as ``tables/boards/durak.html`` drew it, between its first and last line breaks."""
-    language = get_language()
+def durak_board(view: dict[str, Any], players: Any, language: str | None = None) -> SafeString:
+    """The board of Durak as ``tables/boards/durak.html`` drew it, between its first and last line breaks
+    (``language``: the active one, when the caller has read it)."""
+    language = language or get_language()
     words = _words(language)
     trump_card, trump, table = view.get("trump_card"), view.get("trump"), view.get("table")
-    shown_card = f'<span class="trump-card">{card(trump_card)}</span>' if trump_card else ""
+    shown_card = f'<span class="trump-card">{card_in(trump_card, language)}</span>' if trump_card else ""
     pile = '<span class="pcard back stock-pile"></span>' if view.get("stock") else ""
     trump_html = _trump(trump, language) if trump else words["no trump"]
-    pairs = "".join(_pair(pair.get("attack"), pair.get("cover")) for pair in table) if table else words["empty"]
+    pairs = "".join(_pair(p.get("attack"), p.get("cover"), language) for p in table) if table else words["empty"]
     return mark_safe(
         '<div class="felt durak">\n'
         '  <div class="deck-area">\n'
@@ -120,3 +123,14 @@ def durak_board(view: dict[str, Any], players: Any) -> SafeString:
         "  </div>\n"
         "</div>"
     )
+
+
+def _durak_template(context: dict[str, Any], language: str | None) -> str:
+    """What ``tables/boards/durak.html`` draws: its tag between the line breaks after its load and after the tag."""
+    return f"\n{durak_board(context.get('view') or {}, context.get('players'), language)}\n"
+
+
+#: a game's board template that is only the tag of a board made here -> what drawing that template gives, from
+#: the context it would be drawn from and the active language: a move's public board is drawn from it directly,
+#: without the template engine's work around its one tag (``tables.live``)
+MADE: dict[str, Callable[[dict[str, Any], str | None], str]] = {"tables/boards/durak.html": _durak_template}

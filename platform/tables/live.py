@@ -46,11 +46,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from core.sockets import database_sync_to_async
-from tables import relay
+from tables import boards, relay
 from tables.rendering import play_controls, play_html
 from tables.selectors import Snapshot as Data
 from tables.selectors import snapshot_from_delta, table_snapshot
-from tables.templatetags.cards import backs, log_line
+from tables.templatetags.cards import backs_in, log_line
 
 #: the empty error box each state carries: it clears an error the seat was shown
 ERROR_BOX = '<div id="table-error" class="table-error" role="alert"></div>'
@@ -132,8 +132,8 @@ class _CountedRow:
         start = parts[0].rindex(COUNT_SPAN)
         return cls(parts[0][:start], parts[0][start:], parts[1])
 
-    def filled(self, cards: int) -> str:
-        return mark_safe(f"{self.head}{backs(cards)}{self.span}{cards}{self.tail}")
+    def filled(self, cards: int, language: str) -> str:
+        return mark_safe(f"{self.head}{backs_in(cards, language)}{self.span}{cards}{self.tail}")
 
 
 #: the seats' fragment, whose rows keep their steady parts from one move to the next (``Snapshot._seat_parts``)
@@ -234,7 +234,8 @@ class Snapshot:
             lines = [m for m in log if m.number > mark[1]]
             players = self.context(None, lang)["players"]
             # each line is drawn once and kept (a logged move never changes): the tail is only joined
-            self.memo[memo_key] = TAIL.format("".join(log_line(m, players) for m in reversed(lines))) if lines else ""
+            drawn = "".join(log_line(m, players, lang) for m in reversed(lines))
+            self.memo[memo_key] = TAIL.format(drawn) if lines else ""
         return str(self.memo[memo_key])
 
     @property
@@ -255,7 +256,7 @@ class Snapshot:
         """Exactly what ``selectors.socket_state`` gives one seat."""
         memo_key = ("context", seat, lang or get_language())  # the context holds words in the reader's language
         if memo_key not in self.memo:
-            self.memo[memo_key] = self.data.context(seat)
+            self.memo[memo_key] = self.data.context(seat, memo_key[2])
         return self.memo[memo_key]
 
     def fragments(self, seat: int | None, log: bool = True, lang: str | None = None) -> list[tuple[str, str]]:
@@ -307,7 +308,8 @@ class Snapshot:
                 self._seat_rows(context, lang)
                 self.memo[memo_key] = SEATS_HTML.format("".join(p["row"] for p in context["players"]))
             elif fid == BOARD and context.get("game"):
-                self.memo[memo_key] = BOARD_HTML.format(_draw(context["ui"]["board"], context))
+                board, made = context["ui"]["board"], boards.MADE.get(context["ui"]["board"])
+                self.memo[memo_key] = BOARD_HTML.format(made(context, lang) if made else _draw(board, context))
             elif fid == STATUS:
                 self.memo[memo_key] = self._status(template, context, lang)
             else:
@@ -374,7 +376,7 @@ class Snapshot:
                     self.kept[key] = _CountedRow.of(_row_html(context, {**p, "cards": CARDS_SLOT}))
                 counted: _CountedRow | None = self.kept[key]
                 if counted is not None:
-                    p["row"] = counted.filled(cards)
+                    p["row"] = counted.filled(cards, lang)
                     continue
             full = (*key, cards)
             if full not in self.kept:
@@ -386,7 +388,7 @@ class Snapshot:
         if memo_key not in self.memo:
             if seat is not None and all(("steady", fid, seat, lang) in self.kept for fid in STEADY):
                 # its other own fragments kept: only the play box is drawn, from what it reads of the context
-                context = self.data.play_context(seat)
+                context = self.data.play_context(seat, lang)
             else:
                 context = dict(self.context(seat, lang))
             # only a seat's play box reads them: a watcher's says that he watches, and the public fragments are

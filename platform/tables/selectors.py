@@ -29,14 +29,15 @@ from tables.sheets import match_sheet, sheet_view
 GENERIC_BOARD = "tables/boards/generic.html"
 
 
-def game_ui(game_name: str) -> dict[str, Any]:
+def game_ui(game_name: str, language: str | None = None) -> dict[str, Any]:
     """What the table page and the replay draw from the game's own UI metadata (never from its name).
 
     Its words are in the reader's language (``units`` is the form a count of five or more takes, the one "how
     many" takes in Russian and Ukrainian too): made once per game and language, for every seat's context after
-    every move. Read only: every page and socket of that language shares it.
+    every move. Read only: every page and socket of that language shares it. ``language``: the active one, when
+    the caller has read it already (each lookup of it is asgiref's context-local lookup, 3-4 us).
     """
-    return _game_ui(game_name, get_language())
+    return _game_ui(game_name, language or get_language())
 
 
 @lru_cache(maxsize=256)
@@ -52,9 +53,10 @@ def _game_ui(game_name: str, language: str | None) -> dict[str, Any]:
     }
 
 
-def rating_label(rated: bool, bots: bool) -> str:
-    """How a table is rated, in words: a table with a bot seated never moves a human's rating."""
-    return _rating_label(rated, bots, get_language())
+def rating_label(rated: bool, bots: bool, language: str | None = None) -> str:
+    """How a table is rated, in words: a table with a bot seated never moves a human's rating (``language``: the
+    active one, when the caller has read it)."""
+    return _rating_label(rated, bots, language or get_language())
 
 
 @lru_cache(maxsize=64)
@@ -131,17 +133,19 @@ def seat_players(
     ratings: dict[int, tuple[str, bool]] | None = None,
     reliability: dict[int, hooks.Reliability] | None = None,
     steady: dict[tuple[Any, ...], Any] | None = None,
+    language: str | None = None,
 ) -> list[dict[str, Any]]:
     """Who sits where, with card counts, whose turn it is, each player's rating for this game and how reliably he
     finishes his games (all public).
 
     ``steady``: a dict kept while the table, its seats and their standing stay as read (a snapshot and those built
     from its moves' deltas): what a move cannot change of each player is made once per language there, and each
-    call adds only his cards, turn and badges (a context for every seat after every move).
+    call adds only his cards, turn and badges (a context for every seat after every move). ``language``: the
+    active one, when the caller has read it.
     """
     sizes = (view or {}).get("hand_sizes") or []
     to_act = set((view or {}).get("to_act") or [])
-    language, prefix = get_language(), get_script_prefix()
+    language, prefix = language or get_language(), get_script_prefix()
     key = ("players", language, prefix)
     base = steady.get(key) if steady is not None else None
     if base is None:
@@ -279,18 +283,20 @@ class Snapshot:
         """(game, move number): which is newer; a table before its first game is (0, 0)."""
         return (self.game.pk, self.game.move_number) if self.game is not None else (0, 0)
 
-    def context(self, seat: int | None) -> dict[str, Any]:
-        """Everything one seat (None: a spectator) is sent: its own view, never another seat's."""
+    def context(self, seat: int | None, language: str | None = None) -> dict[str, Any]:
+        """Everything one seat (None: a spectator) is sent: its own view, never another seat's. ``language``: the
+        active one, when the caller has read it (looked up once here, not by each part that reads it)."""
         table, seats, game = self.table, self.seats, self.game
+        language = language or get_language()
         bots = self.steady.get(("bots",))
         if bots is None:
             bots = self.steady["bots",] = any(s.is_bot or (s.user is not None and s.user.is_bot) for s in seats)
-        rating = rating_label(table.rated, bots)
+        rating = rating_label(table.rated, bots, language)
         if game is None or self.shared is None:
-            players = seat_players(table, None, seats, self.ratings, self.reliability, self.steady)
+            players = seat_players(table, None, seats, self.ratings, self.reliability, self.steady, language)
             return {
                 "table": table,
-                "ui": game_ui(table.game),
+                "ui": game_ui(table.game, language),
                 "seat": seat,
                 "game": None,
                 "players": players,
@@ -300,10 +306,10 @@ class Snapshot:
             }
         shared = self.shared
         sv, me_away = self._own_view(game, shared, seat)
-        players = seat_players(table, sv["view"], seats, self.ratings, self.reliability, self.steady)
+        players = seat_players(table, sv["view"], seats, self.ratings, self.reliability, self.steady, language)
         return {
             "table": table,
-            "ui": game_ui(table.game),
+            "ui": game_ui(table.game, language),
             "game": game,
             "seat": seat,
             **sv,
@@ -348,19 +354,20 @@ class Snapshot:
             sv["legal"], sv["my_turn"] = [], False
         return sv, me_away
 
-    def play_context(self, seat: int) -> dict[str, Any]:
+    def play_context(self, seat: int, language: str | None = None) -> dict[str, Any]:
         """The entries of ``context(seat)`` a seated player's play box reads (``tables.rendering.play_html``), with
         the same values: after each move a seat's socket draws only that box of its own (the rest of its own
         fragments change with the table or the seats, which a move read afresh), and the whole context's other
-        entries (the seats with their badges, the teams, the banner) were half of its cost."""
+        entries (the seats with their badges, the teams, the banner) were half of its cost. ``language``: the
+        active one, when the caller has read it."""
         game, shared = self.game, self.shared
         if game is None or shared is None:
-            return self.context(seat)
+            return self.context(seat, language)
         sv, me_away = self._own_view(game, shared, seat)
         context = {"table": self.table, "game": game, **sv, "me_away": me_away}
         if not sv["legal"]:  # the seats' names and turns: read only by a box with no move to offer (whom it waits for)
             context["players"] = seat_players(
-                self.table, sv["view"], self.seats, self.ratings, self.reliability, self.steady
+                self.table, sv["view"], self.seats, self.ratings, self.reliability, self.steady, language
             )
         return context
 

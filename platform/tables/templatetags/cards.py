@@ -36,10 +36,15 @@ CARD_CODE = re.compile(r"\b([2-9TJQKA])([SCDH])\b")
 @register.filter
 def card(code: str | None) -> str:
     """A card face: rank and suit apart so CSS can lay it out like a real card; the code stays in data-card."""
+    return card_in(code, get_language())
+
+
+def card_in(code: str | None, language: str | None) -> str:
+    """``card`` in ``language``, the active one, read by the caller once for all the cards it draws."""
     if not code:
         return ""
     # every hand, board and log draws the same 54 faces again on each move: each is drawn once per language
-    return _card_face(str(code), get_language())
+    return _card_face(str(code), language)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -86,6 +91,11 @@ def backs(count: Any, limit: int = 8) -> str:
     except (TypeError, ValueError):
         return ""
     return _backs(count, limit, get_language())
+
+
+def backs_in(count: int, language: str | None) -> str:
+    """``backs`` of a whole number in ``language``, the active one, read by the caller (a move's seats' rows)."""
+    return _backs(count, 8, language)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -235,13 +245,13 @@ _LINES_LOCK = threading.Lock()  # page views draw on threads, sockets on the eve
 
 
 @register.simple_tag
-def log_line(move: Any, players: list[dict[str, Any]]) -> str:
-    """One line of the move log."""
+def log_line(move: Any, players: list[dict[str, Any]], language: str | None = None) -> str:
+    """One line of the move log (``language``: the active one, when the caller has read it)."""
     name = seat_name(players, move.seat)
     # created_at tells apart rows that share a game id and number (a database emptied and filled again);
     # a move's words may name any seat, so every seat's name is part of the key
     names = tuple(str(p.get("name")) for p in players or ())
-    key = (move.game_id, move.number, move.created_at, move.by, get_language(), str(name), names)
+    key = (move.game_id, move.number, move.created_at, move.by, language or get_language(), str(name), names)
     with _LINES_LOCK:
         line = _LINES.get(key)
     if line is None:

@@ -211,7 +211,7 @@ def test_a_process_takes_the_public_fragments_the_move_event_carries(name, monke
     draw = live._draw
     monkeypatch.setattr(live, "_draw", lambda t, c: drawn.append(t) or draw(t, c))
     line = live.log_line
-    monkeypatch.setattr(live, "log_line", lambda m, players: drawn.append(f"line {m.number}") or line(m, players))
+    monkeypatch.setattr(live, "log_line", lambda m, *rest: drawn.append(f"line {m.number}") or line(m, *rest))
     monkeypatch.setattr(live, "_TABLES", {})
     carried = 0
     for _ in range(12):
