@@ -48,6 +48,7 @@ from django.utils.translation import get_language
 from core.sockets import database_sync_to_async
 from tables import boards, relay
 from tables.rendering import play_controls, play_html
+from tables.seat_row import row_html
 from tables.selectors import Snapshot as Data
 from tables.selectors import snapshot_from_delta, table_snapshot
 from tables.templatetags.cards import backs_in, log_line
@@ -166,12 +167,17 @@ def _draw(template: str, context: dict[str, Any]) -> str:
     return Engine.get_default().get_template(template).render(Context(context, use_l10n=False))
 
 
-def _row_html(context: dict[str, Any], p: dict[str, Any]) -> str:
-    """Seat ``p``'s row drawn by its template. Its context's view holds each entry the row reads: a key a game's
-    view lacks cost the template a failed lookup (its exceptions and a dir() of the dict), a third of a row's
-    drawing; a missing one drew as "" and shows as None or () does (no badge, no seat out). Made only when a row
-    is drawn, which most moves' rows are not (``Snapshot._seat_rows``)."""
+def _row_html(context: dict[str, Any], p: dict[str, Any], lang: str) -> str:
+    """Seat ``p``'s row as its template draws it: made in Python (``tables.seat_row``) when its count is a slot or
+    none and it shows only what that makes, else drawn by the template. Its context's view holds each entry the
+    row reads: a key a game's view lacks cost the template a failed lookup (its exceptions and a dir() of the dict),
+    a third of a row's drawing; a missing one drew as "" and shows as None or () does (no badge, no seat out). Made
+    only when a row is drawn, which most moves' rows are not (``Snapshot._seat_rows``)."""
     view = context.get("view") or {}
+    if p.get("cards") is None or p.get("cards") is CARDS_SLOT:
+        made = row_html(context.get("game"), view, p, lang)
+        if made is not None:
+            return mark_safe(made)
     row_view = {k: view.get(k) for k in ("dealer", "roles", "tricks")}
     return _draw(ROW_TEMPLATE, {**context, "view": {**row_view, "finished": view.get("finished") or ()}, "p": p})
 
@@ -373,14 +379,14 @@ class Snapshot:
             key = ("seat-row", lang, p["index"], p["turn"], p["away"], p["team"], tuple(p["badges"]), *shared)
             if type(cards) is int:
                 if key not in self.kept:  # None: the slot was not where a count goes, so each count is drawn in full
-                    self.kept[key] = _CountedRow.of(_row_html(context, {**p, "cards": CARDS_SLOT}))
+                    self.kept[key] = _CountedRow.of(_row_html(context, {**p, "cards": CARDS_SLOT}, lang))
                 counted: _CountedRow | None = self.kept[key]
                 if counted is not None:
                     p["row"] = counted.filled(cards, lang)
                     continue
             full = (*key, cards)
             if full not in self.kept:
-                self.kept[full] = _row_html(context, p)
+                self.kept[full] = _row_html(context, p, lang)
             p["row"] = self.kept[full]
 
     def _with_controls(self, seat: int | None, lang: str) -> dict[str, Any]:
