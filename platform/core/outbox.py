@@ -29,6 +29,7 @@ and a socket is told by ``Undelivered`` so it can refresh its own pages
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -145,17 +146,8 @@ def _lost(group: str, event: dict[str, Any], exc: BaseException) -> None:
 
 
 #: each service's hop to a thread, made once: a ``SyncToAsync`` is set up (6-8 us of CPU, in a shell) to be called any
-#: number of times, from any task
-_HOPS: dict[Callable[..., Any], Callable[..., Any]] = {}
-
-
-def _hop(func: Callable[..., T]) -> Callable[..., Any]:
-    hop = _HOPS.get(func)
-    if hop is None:
-        if len(_HOPS) >= 64:  # (callers pass a few module functions; anything else is not kept long)
-            _HOPS.clear()
-        hop = _HOPS[func] = database_sync_to_async(func)
-    return hop
+#: number of times, from any task (callers pass a few module functions; anything else is not kept long)
+_hop: Callable[[Callable[..., Any]], Callable[..., Any]] = functools.lru_cache(maxsize=64)(database_sync_to_async)
 
 
 async def run(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
