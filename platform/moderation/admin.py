@@ -20,7 +20,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from accounts.http import AuthenticatedRequest
 from accounts.models import User
@@ -297,7 +297,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 class GameKindFilter(admin.SimpleListFilter):
-    title = gettext_lazy("game")
+    title = pgettext_lazy("the kind of game", "game")
     parameter_name = "game"
 
     def lookups(self, request, model_admin):
@@ -350,7 +350,7 @@ class ReportAdmin(ReadOnlyAdmin):
         at = timezone.localtime(obj.created_at).strftime("%Y-%m-%d %H:%M")
         return format_html("{}<br>{}", at, obj.reporter.username)
 
-    @admin.display(description=gettext_lazy("game"), ordering="table__game")
+    @admin.display(description=pgettext_lazy("the kind of game", "game"), ordering="table__game")
     def game_kind(self, obj) -> str:
         if obj.table is None:
             return "—"

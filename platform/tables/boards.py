@@ -31,11 +31,13 @@ def _shown(value: Any) -> str:
 @functools.lru_cache(maxsize=16)
 def _words(language: str | None) -> dict[str, str]:
     """The board's words in ``language`` (the active one): those drawn as they are, escaped; sentences unfilled."""
+    # outside the f-strings below: xgettext does not look inside one, and makemessages would drop them
+    no_trump, empty = pgettext("no trump", "none"), gettext("The table is empty.")
     return {
         "left": _shown(gettext("cards left to draw")),
         "stock": _shown(gettext("Stock")),
         "trump": _shown(gettext("Trump")),
-        "no trump": f"<strong>{_shown(pgettext('no trump', 'none'))}</strong>",
+        "no trump": f"<strong>{_shown(no_trump)}</strong>",
         "beaten": _shown(gettext("beaten cards")),
         "discard": _shown(pgettext("Durak's beaten cards", "Discard")),
         "over": _shown(gettext("The game is over.")),
@@ -43,7 +45,7 @@ def _words(language: str | None) -> dict[str, str]:
         "adds": gettext("%(name)s may add now"),
         "attacks": gettext("<strong>%(attacker)s</strong> attacks <strong>%(defender)s</strong>"),
         "throws": gettext("%(name)s may throw in"),
-        "empty": f'<span class="empty-table">{_shown(gettext("The table is empty."))}</span>',
+        "empty": f'<span class="empty-table">{_shown(empty)}</span>',
     }
 
 

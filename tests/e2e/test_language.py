@@ -8,6 +8,7 @@ import pytest
 
 from tests.e2e.conftest import artifacts_dir, watch_page
 from tests.e2e.test_durak_table import PASSWORD, TIMEOUT, log_in
+from tests.e2e.test_durak_table import SETUP as DURAK_SETUP
 
 pytestmark = pytest.mark.slow
 
@@ -79,3 +80,55 @@ def test_the_switcher_turns_the_table_page_russian(browser, platform_server):
     assert "Славянские карточные игры вживую" in page.inner_text("main")
     assert not problems, problems
     context.close()
+
+
+def test_a_russian_friend_request_and_challenge_read_as_what_they_do(browser, platform_server):
+    """The friends pages' short words that are also words elsewhere ("Open", "Withdraw", "Answer") read as
+    the button's action in Russian, not as another page's status or noun."""
+    url = platform_server.url
+    tag = uuid.uuid4().hex[:6]
+    a_name, b_name = f"anya{tag}", f"boris{tag}"
+    platform_server.django(DURAK_SETUP.format(names=[a_name, b_name], password=PASSWORD))
+    contexts = [browser.new_context(viewport={"width": 1000, "height": 900}, locale="ru-RU") for _ in range(2)]
+    problems: list[str] = []
+    for ctx in contexts:
+        ctx.set_default_timeout(TIMEOUT)
+        ctx.on("page", lambda page: watch_page(page, problems))
+    a, b = (log_in(ctx, url, name) for ctx, name in zip(contexts, (a_name, b_name), strict=True))
+    b.wait_for_selector("body.presence-open")
+
+    # A asks from B's profile: the request can be withdrawn ("Отозвать", not a tournament's "Сняться")
+    a.goto(f"{url}/u/{b_name}/")
+    a.click('button[value="add"]')
+    a.wait_for_selector("text=Запрос в друзья отправлен")
+    withdraw = a.locator('button[value="remove"]')
+    assert withdraw.inner_text() == "Отозвать"
+    # B is told at once; the toast's link opens it ("Открыть", not a report's "Открыта")
+    toast = b.locator(".toast.note-friend_request")
+    toast.wait_for()
+    assert toast.locator("a.toast-open").inner_text() == "Открыть"
+    # A thinks better of it, from his friends page
+    a.goto(f"{url}/friends/")
+    a.click('button[value="remove"]:has-text("Отозвать")')
+    a.wait_for_selector('button[value="remove"]', state="detached")
+    a.goto(f"{url}/u/{b_name}/")
+    assert a.locator('button[value="add"]').count() == 1
+
+    # A challenges B to a rated game: B's friends page offers to answer it ("Ответить", not "Ответ")
+    a.goto(f"{url}/u/{b_name}/")
+    a.click(f'a[href$="/u/{b_name}/challenge/"]')
+    a.click("text=Дурак")
+    a.select_option('select[name="seats"]', "2")
+    a.check('input[name="rated"]')
+    a.click('form.lobby-form button[type="submit"]')
+    a.wait_for_url("**/challenges/*/")
+    assert "на рейтинг" in a.inner_text("main")
+    b.goto(f"{url}/friends/")
+    answer = b.locator("li.challenge-in a.button")
+    assert answer.inner_text() == "Ответить"
+    answer.click()
+    b.wait_for_url("**/challenges/*/")
+    b.screenshot(path=str(artifacts_dir() / "challenge-ru.png"), full_page=True)
+    for ctx in contexts:
+        ctx.close()
+    assert problems == [], problems

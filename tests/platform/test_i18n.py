@@ -1,5 +1,6 @@
 """English, Russian and Ukrainian: the browser's language by default, the switcher's choice after that."""
 
+import ast
 import html
 import json
 import re
@@ -288,3 +289,71 @@ def test_the_end_of_match_banner_reads_in_ukrainian(client):
     assert "<strong>Player 0</strong> — дурень." in page and "Партію закінчено." in page
     for english in ("wins the match", "Rematch", "Back to lobby", "Game over", "is the fool"):
         assert english not in page, english
+
+
+#: the gettext keywords ``makemessages`` extracts (Django's and ours): name -> (context, singular, plural) positions
+KEYWORDS = {
+    **dict.fromkeys(("_", "gettext", "gettext_lazy", "gettext_noop", "say"), (None, 0, None)),
+    **dict.fromkeys(("ngettext", "ngettext_lazy", "says"), (None, 0, 1)),
+    **dict.fromkeys(("pgettext", "pgettext_lazy"), (0, 1, None)),
+    **dict.fromkeys(("npgettext", "npgettext_lazy"), (0, 1, 2)),
+}
+#: ``{% translate "constant" %}``, with a constant context or none
+TRANSLATE_TAG = re.compile(
+    r"""\{%\s*(?:translate|trans)\s+(?P<q>["'])(?P<msgid>.*?)(?P=q)"""
+    r"""(?:\s+context\s+(?P<cq>["'])(?P<context>.*?)(?P=cq))?[^%]*%\}"""
+)
+
+
+def source_messages() -> list[tuple[str, str | None, str, str | None]]:
+    """(where, context, msgid, plural) of every constant message the sources pass to a gettext keyword or a
+    ``{% translate %}`` tag: found by reading them, as xgettext does, but also inside f-strings, where the
+    xgettext of Debian's gettext finds nothing."""
+
+    root = Path(settings.BASE_DIR)
+    found = []
+    for path in sorted([*root.glob("platform/**/*.py"), *root.glob("games/**/*.py")]):
+        if "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name not in KEYWORDS:
+                continue
+            args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args]
+            ctx_at, one_at, many_at = KEYWORDS[name]
+            wanted = [i for i in (ctx_at, one_at, many_at) if i is not None]
+            if len(args) <= max(wanted) or any(args[i] is None for i in wanted):
+                continue  # a message read from a variable: its constant is marked where it is written
+            where = f"{path.relative_to(root)}:{node.lineno}"
+            found.append(
+                (
+                    where,
+                    args[ctx_at] if ctx_at is not None else None,
+                    args[one_at],
+                    args[many_at] if many_at is not None else None,
+                )
+            )
+    for path in sorted([*root.glob("templates/**/*.html"), *root.glob("platform/*/templates/**/*.html")]):
+        text = path.read_text(encoding="utf-8")
+        for match in TRANSLATE_TAG.finditer(text):
+            where = f"{path.relative_to(root)}:{text.count(chr(10), 0, match.start()) + 1}"
+            # the tag doubles a message's "%" before its lookup (it is never %-formatted): so does xgettext's input
+            found.append((where, match["context"], match["msgid"].replace("%", "%%"), None))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_constant_message_of_the_sources_is_translated(lang):
+    """A message the code or a template names is in the catalogue, translated: one hidden from xgettext (in
+    an f-string) or added without `makemessages` would show in English to a Russian or Ukrainian reader."""
+    known = {
+        (e.msgctxt, e.msgid, e.msgid_plural or None)
+        for path in catalogues(lang)
+        for e in polib.pofile(str(path)).translated_entries()
+    }
+    messages = source_messages()
+    missing = [m for m in messages if m[1:] not in known]
+    assert not missing, f"run `manage.py makemessages -l ru -l uk` and translate: {missing}"
+    assert len(messages) > 1000
