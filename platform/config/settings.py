@@ -171,6 +171,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+#: the fair-play queue's stored scan is made this often (``fairplay.tasks.scan_pairs``)
+FAIRPLAY_SCAN_SECONDS = env_float("FAIRPLAY_SCAN_SECONDS", 600.0)
 CELERY_BEAT_SCHEDULE = {
     # turn deadlines live in a Redis sorted set (tables.deadlines), swept every second; a sweep still
     # queued after 2 s is dropped (the next one does its work), so a busy worker never piles them up
@@ -189,6 +191,13 @@ CELERY_BEAT_SCHEDULE = {
     "prune-notifications": {"task": "notifications.tasks.prune_notifications", "schedule": 24 * 3600.0},
     # events start on time and rounds move on even if the task sent when a round ended was lost
     "tournaments-tick": {"task": "tournaments.tasks.tick", "schedule": 5.0},
+    # the fair-play queue reads a stored scan of every pair (the scan reads every finished game: seconds to
+    # minutes of a worker's time); one delivered late is dropped, the next does its work
+    "scan-fair-play-pairs": {
+        "task": "fairplay.tasks.scan_pairs",
+        "schedule": FAIRPLAY_SCAN_SECONDS,
+        "options": {"expires": FAIRPLAY_SCAN_SECONDS * 0.9},
+    },
     # the bots grade flagged pairs' new games (each game once; the slow part runs in the workers, off the move path)
     "grade-flagged-pairs": {
         "task": "fairplay.tasks.grade_flagged_pairs",

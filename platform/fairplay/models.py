@@ -50,3 +50,20 @@ class SuspectedPair(GameGrade):
         proxy = True
         verbose_name = _("fair-play queue")
         verbose_name_plural = _("fair-play queue")
+
+
+class PairScan(models.Model):
+    """One run of the detector over every finished game (``fairplay.services.pair_scan_store``), which the
+    queue and a pair's page read instead of scanning on each load. Only the latest is kept.
+
+    ``pairs`` holds every flagged or reported pair and the strongest others (``fairplay.pairs.pair_to_json``),
+    best first; ``total`` counts every pair the scan scored."""
+
+    #: the games finished before this are in it
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField()
+    total = models.PositiveIntegerField(default=0)
+    pairs = models.JSONField(default=list)
+
+    def __str__(self) -> str:
+        return f"scan of {self.started_at:%Y-%m-%d %H:%M}"

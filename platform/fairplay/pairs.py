@@ -244,3 +244,38 @@ def dispersion(by_pair: Mapping[tuple[int, int], Mapping[str, Sequence[float]]])
             if n >= DISPERSION_MIN_CHANCES and v > 0:
                 ratios[kind].append((f - e) ** 2 / v)
     return {kind: max(1.0, statistics.median(found) / CHI2_1_MEDIAN) for kind, found in ratios.items() if found}
+
+
+def pair_to_json(p: PairScore) -> dict:
+    """A pair as a stored scan keeps it (``fairplay.PairScan``): plain JSON, without ``game_ids``, which a pair
+    that plays daily would grow without bound and no page reads (its games are read afresh)."""
+    return {
+        "a": p.a,
+        "b": p.b,
+        "a_name": p.a_name,
+        "b_name": p.b_name,
+        "games": p.games,
+        "score": p.score,
+        "flagged": p.flagged,
+        "reports": p.reports,
+        "together_ratio": p.together_ratio,
+        "kinds": [[k.kind, k.chances, k.spared, k.expected, k.llr] for k in p.kinds],
+        "decisive": [list(d) for d in p.decisive],
+    }
+
+
+def pair_from_json(d: Mapping) -> PairScore:
+    return PairScore(
+        a=d["a"],
+        b=d["b"],
+        a_name=d["a_name"],
+        b_name=d["b_name"],
+        games=d["games"],
+        game_ids=[],
+        score=d["score"],
+        flagged=d["flagged"],
+        reports=d["reports"],
+        together_ratio=d["together_ratio"],
+        kinds=[KindStat(*k) for k in d["kinds"]],
+        decisive=[(g, n) for g, n in d["decisive"]],
+    )

@@ -13,11 +13,12 @@ from collections import defaultdict
 from collections.abc import Iterator
 from datetime import datetime
 
+from django.core.cache import cache
 from django.db.models import Q
 
 from accounts.models import User
-from fairplay.models import GameGrade
-from fairplay.pairs import GameFacts, PairScore, score_pairs
+from fairplay.models import GameGrade, PairScan
+from fairplay.pairs import GameFacts, PairScore, pair_from_json, score_pairs
 from games import get_game
 from moderation.models import Report
 from tables.models import Game, Move, Seat
@@ -87,6 +88,37 @@ def pair_score(a: int, b: int, since: datetime | None = None, game: str | None =
     """One pair's score, judged against everyone's games (the baseline needs them all)."""
     key = (min(a, b), max(a, b))
     return next((p for p in pair_scores(since, game) if (p.a, p.b) == key), None)
+
+
+#: cache keys: a scan a moderator asked for and not started yet, a scan under way (``services.pair_scan_store``)
+SCAN_QUEUED = "fairplay:scan:queued"
+SCAN_RUNNING = "fairplay:scan:running"
+
+
+def pair_scan() -> PairScan | None:
+    """The latest stored scan (``services.pair_scan_store``), or None before the first."""
+    return PairScan.objects.order_by("-started_at", "-pk").first()
+
+
+def scanned_pairs(scan: PairScan) -> list[PairScore]:
+    return [pair_from_json(d) for d in scan.pairs]
+
+
+def pair_scan_pending() -> bool:
+    """A scan is queued or under way (its page says so rather than offering another)."""
+    return bool(cache.get_many([SCAN_QUEUED, SCAN_RUNNING]))
+
+
+def stored_pair_score(a: int, b: int) -> PairScore | None:
+    """One pair's score from the latest scan; scored afresh only for a pair the scan did not keep (one just
+    reported, or one below the scan's strongest)."""
+    key = (min(a, b), max(a, b))
+    scan = pair_scan()
+    if scan is not None:
+        found = next((d for d in scan.pairs if (d["a"], d["b"]) == key), None)
+        if found is not None:
+            return pair_from_json(found)
+    return pair_score(*key)
 
 
 def pair_grades(a: int, b: int) -> dict[int, list[GameGrade]]:

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import logging
 import time
+from datetime import datetime, timedelta
 from functools import partial
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils import timezone
 
-from fairplay.models import GameGrade
-from fairplay.selectors import pair_games, pair_scores
+from fairplay.models import GameGrade, PairScan
+from fairplay.pairs import pair_to_json
+from fairplay.selectors import SCAN_QUEUED, SCAN_RUNNING, pair_games, pair_scan, pair_scores
 from games import get_game
 from games.grading import grade_game
 from tables.models import Game, Move
@@ -123,10 +127,16 @@ def pair_grade_step(a: int, b: int) -> int:
 
 
 def flagged_pairs_queue() -> int:
-    """Send one grading task per flagged pair (after commit); returns how many were sent."""
+    """Send one grading task per flagged pair of a recent scan (the stored one, or one made now); returns how many
+    were sent."""
     from fairplay import tasks  # tasks import services inside their bodies: no cycle at import time
 
-    pairs = [(p.a, p.b) for p in pair_scores() if p.flagged]
+    scan = pair_scan()
+    if scan is None or scan.finished_at < timezone.now() - timedelta(seconds=2 * scan_every()):
+        scan = pair_scan_store() or pair_scan()
+    if scan is None:  # another worker is making the first scan: the next hour grades
+        return 0
+    pairs = [(d["a"], d["b"]) for d in scan.pairs if d["flagged"]]
     for a, b in pairs:
         transaction.on_commit(partial(tasks.grade_pair.delay, a, b))
     return len(pairs)
@@ -137,3 +147,67 @@ def pair_grade_queue(a: int, b: int) -> None:
     from fairplay import tasks
 
     transaction.on_commit(lambda: tasks.grade_pair.delay(a, b))
+
+
+#: pairs a stored scan keeps beside every flagged or reported one, the strongest first (the queue's "every pair")
+SCAN_KEEPS = 200
+#: a scan that finished this recently answers a scheduled one (a task delivered twice scans once)
+SCAN_FRESH_SECONDS = 60
+#: the locks' lifetimes: a scan longer than this, or a queued one lost with its worker, is tried again after it
+SCAN_RUNNING_SECONDS = 30 * 60
+SCAN_QUEUED_SECONDS = 15 * 60
+
+
+def scan_every() -> float:
+    return float(getattr(settings, "FAIRPLAY_SCAN_SECONDS", 600.0))
+
+
+def pair_scan_store(requested_at: datetime | None = None) -> PairScan | None:
+    """Score every pair over every finished game and store it as the latest scan (the older one deleted).
+
+    A scan started after ``requested_at`` (a moderator's click), or without it one finished in the last
+    ``SCAN_FRESH_SECONDS``, already answers: it is returned as it is. While another scan runs this returns None
+    without scanning (a lock in the cache for ``SCAN_RUNNING_SECONDS``).
+    """
+    latest = pair_scan()
+    if latest is not None and (
+        latest.started_at >= requested_at
+        if requested_at is not None
+        else latest.finished_at >= timezone.now() - timedelta(seconds=SCAN_FRESH_SECONDS)
+    ):
+        cache.delete(SCAN_QUEUED)
+        return latest
+    if not cache.add(SCAN_RUNNING, 1, SCAN_RUNNING_SECONDS):
+        return None
+    try:
+        started = timezone.now()
+        found = pair_scores()
+        kept = [p for p in found if p.flagged or p.reports]
+        kept += [p for p in found if not (p.flagged or p.reports)][:SCAN_KEEPS]
+        kept.sort(key=lambda p: (-p.rank, -p.games, p.a, p.b))
+        with transaction.atomic():
+            scan = PairScan.objects.create(
+                started_at=started,
+                finished_at=timezone.now(),
+                total=len(found),
+                pairs=[pair_to_json(p) for p in kept],
+            )
+            PairScan.objects.exclude(pk=scan.pk).delete()
+    finally:
+        cache.delete(SCAN_RUNNING)
+    cache.delete(SCAN_QUEUED)
+    seconds = (scan.finished_at - started).total_seconds()
+    log.info("fairplay: scanned %d pair(s) in %.1f s, kept %d", len(found), seconds, len(kept))
+    return scan
+
+
+def pair_scan_queue() -> bool:
+    """A moderator asked for a scan now: one task (after commit) unless one is queued or running already;
+    returns whether it was queued."""
+    from fairplay import tasks
+
+    if cache.get(SCAN_RUNNING) or not cache.add(SCAN_QUEUED, 1, SCAN_QUEUED_SECONDS):
+        return False
+    asked = timezone.now().isoformat()
+    transaction.on_commit(lambda: tasks.scan_pairs.delay(asked))
+    return True

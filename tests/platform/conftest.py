@@ -94,13 +94,14 @@ def per_move_cache_cleared():
 @pytest.fixture(autouse=True)
 def action_limits_cleared(redis_server):
     """Per-user action limits (``core.limits``), frame budgets (``core.throttle``), chat rates and cached standings
-    (a playban) are keyed by user id; a flushed test database reuses ids."""
+    (a playban) are keyed by user id; a flushed test database reuses ids. A fair-play scan's locks name none, but
+    one left queued would hide the next test's "Scan now"."""
     from core.throttle import redis_client
 
     client = redis_client()
     stale = [
         key
-        for match in ("*:limit:*", "*:chat-rate:*", "*:mod-standing:*", "cards:frames:*")
+        for match in ("*:limit:*", "*:chat-rate:*", "*:mod-standing:*", "cards:frames:*", "*:fairplay:scan:*")
         for key in client.scan_iter(match=match, count=1000)
     ]
     if stale:
