@@ -67,6 +67,7 @@ class SuspectedPairAdmin(admin.ModelAdmin):
     def get_urls(self) -> list[Any]:
         view: Callable[..., Any] = self.admin_site.admin_view
         return [
+            path("scan/", view(self.scan_view), name="fairplay_scan"),
             path("pair/<int:a>/<int:b>/", view(self.pair_view), name="fairplay_pair"),
             path("pair/<int:a>/<int:b>/grade/", view(self.grade_view), name="fairplay_pair_grade"),
             path("pair/<int:a>/<int:b>/annul/", view(self.annul_view), name="fairplay_pair_annul"),
@@ -80,7 +81,11 @@ class SuspectedPairAdmin(admin.ModelAdmin):
         if not _may_view(request):
             raise PermissionDenied
         every = request.GET.get("all") == "1"
-        pairs = [p for p in selectors.pair_scores() if every or p.flagged or p.reports]
+        scan = selectors.pair_scan()
+        if scan is None:  # the first visit ever: the beat's first scan may be minutes away
+            services.pair_scan_queue()
+        found = selectors.scanned_pairs(scan) if scan is not None else []
+        pairs = [p for p in found if every or p.flagged or p.reports]
         graded = selectors.graded_pairs()
         rows = [
             {
@@ -90,14 +95,32 @@ class SuspectedPairAdmin(admin.ModelAdmin):
             }
             for p in pairs
         ]
-        context = {**self._context(request, _("Fair-play queue")), "rows": rows, "every": every}
+        context = {
+            **self._context(request, _("Fair-play queue")),
+            "rows": rows,
+            "every": every,
+            "scan": scan,
+            "pending": selectors.pair_scan_pending(),
+            "scan_minutes": max(1, round(services.scan_every() / 60)),
+            "left_out": scan.total - len(found) if scan is not None and every else 0,
+        }
         return TemplateResponse(request, "admin/fairplay/queue.html", context)
+
+    def scan_view(self, request: HttpRequest) -> HttpResponse:
+        if request.method != "POST" or not _may_view(request):
+            raise PermissionDenied
+        if services.pair_scan_queue():
+            messages.success(request, _("A scan is queued; this page shows it once it is done."))
+        else:
+            messages.info(request, _("A scan is already queued or running; this page shows it once it is done."))
+        every = "?all=1" if request.POST.get("all") == "1" else ""
+        return HttpResponseRedirect(reverse("admin:fairplay_suspectedpair_changelist") + every)
 
     def pair_view(self, request: HttpRequest, a: int, b: int) -> HttpResponse:
         if not _may_view(request):
             raise PermissionDenied
         a, b = min(a, b), max(a, b)
-        score = selectors.pair_score(a, b)
+        score = selectors.stored_pair_score(a, b)
         if score is None:
             raise Http404("these two shared no finished game")
         grades = selectors.pair_grades(a, b)

@@ -1,4 +1,5 @@
-"""The fair-play queue: a moderator follows a reported pair to a replay at a bot-graded move and annuls a game.
+"""The fair-play queue: a moderator sees the first scan made, a pair reported since appear after "Scan now",
+follows it to a replay at a bot-graded move and annuls a game.
 
 The pair's games are real finished Durak games (played by bots in the seed, one of the pair taking attacks
 he could beat) graded by the strong bot through the same service the Celery task runs; the moderator
@@ -57,11 +58,21 @@ for seed in range(1, 4):
     Move.objects.bulk_create(Move(game=game, number=n, seat=s, action=a, public=p, text="", by="player")
                              for n, (s, a, p) in enumerate(moves, 1))
     games.append(game.pk)
-report_create(reporter=users[2], reported=users[0], reason="cheating", table_id=table.pk, text="they spare each other")
 pair_grade(users[0].pk, users[1].pk, budget=3.0)
 decisive = sum(len(g.decisive) for g in GameGrade.objects.all())
-print(json.dumps({{"games": games, "decisive": decisive}}))
+print(json.dumps({{"games": games, "decisive": decisive, "table": table.pk}}))
 """
+
+REPORT = """
+import json
+from accounts.models import User
+from moderation.services import report_create
+users = [User.objects.get(username=n) for n in {names!r}]
+report_create(reporter=users[2], reported=users[0], reason="cheating", table_id={table}, text="they spare each other")
+print(json.dumps({{}}))
+"""
+#: ms: a scan queued from the page runs in the platform's Celery worker, which may be busy with other tasks
+SCAN_TIMEOUT = 60_000
 
 
 def test_a_moderator_follows_a_pair_to_a_graded_move_and_annuls_a_game(browser, platform_server):
@@ -81,11 +92,23 @@ def test_a_moderator_follows_a_pair_to_a_graded_move_and_annuls_a_game(browser, 
     mod.click('input[type="submit"]')
     mod.wait_for_url(re.compile(r"/admin/$"))
 
-    # the admin's home lists the queue; the reported pair is in it with its numbers
+    # the admin's home lists the queue; no scan has been made yet: the first visit queued one, and the page
+    # reloads itself until it is there (three soft games flag nobody)
     mod.click("text=Очередь честной игры")
     mod.wait_for_selector("#fairplay-queue")
+    assert "Проверок ещё не было" in mod.inner_text("#fairplay-scan")
+    mod.wait_for_selector("#scan-time", timeout=SCAN_TIMEOUT)
     row = mod.locator(".fairplay-pair", has_text=names[0]).filter(has_text=names[1])
-    assert row.count() == 1
+    assert row.count() == 0
+
+    # a player reports one of them since: "Scan now", and the pair comes up once the worker has scanned
+    platform_server.django(REPORT.format(names=names, table=seeded["table"]))
+    mod.click("#fairplay-scan button")
+    assert "поставлена в очередь" in mod.inner_text(".messagelist")
+    mod.screenshot(path=str(artifacts_dir() / "fairplay-scan-queued.png"), full_page=True)
+    row.wait_for(timeout=SCAN_TIMEOUT)
+    assert "Проверено в" in mod.inner_text("#scan-time")
+    mod.screenshot(path=str(artifacts_dir() / "fairplay-queue.png"), full_page=True)
     assert "партии оценены" in row.inner_text()  # the bots' grading is there
     row.locator(".pair-link").click()
     mod.wait_for_selector("#fairplay-pair")

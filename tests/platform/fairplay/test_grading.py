@@ -12,7 +12,7 @@ from accounts.models import User
 from fairplay import tasks
 from fairplay.models import GameGrade
 from fairplay.selectors import graded_pairs, pair_grades
-from fairplay.services import pair_grade
+from fairplay.services import pair_grade, pair_scan_store
 from games import get_game
 from games.bots import get_bot
 from moderation import services as moderation
@@ -106,6 +106,7 @@ def test_moderator_follows_a_reported_pair_to_its_graded_moves_and_annuls_a_game
         gift=0.9, decisive=[{"number": 3, "chosen": {"type": "take"}, "bot": {"type": "pass"}, "cost": 0.5,
                              "gift": 0.5, "harm": 0.0}],
     )  # fmt: skip
+    pair_scan_store()  # the beat's scan, which the queue reads
     client.force_login(moderator)
     queue = client.get(reverse("admin:fairplay_suspectedpair_changelist")).content.decode()
     pair_url = reverse("admin:fairplay_pair", args=[ann.pk, bob.pk])
