@@ -93,6 +93,7 @@ class PresenceConsumer(OutageSafeMixin, LoopDispatchMixin, UserSocketMixin, Asyn
             return
         for group in self.groups_joined:
             await tolerate(self.channel_layer.group_discard(group, self.channel_name), "leaving a group")
+        await presence.presence_heard_settle(self.user.pk, self.channel_name)
         await tolerate(
             database_sync_to_async(presence.presence_leave)(self.user.pk, self.channel_name), "going offline"
         )
@@ -109,10 +110,7 @@ class PresenceConsumer(OutageSafeMixin, LoopDispatchMixin, UserSocketMixin, Asyn
         if not isinstance(frame, dict) or frame.get("type") != "ping":
             await self._error("malformed", 'expected {"type": "ping"}')
             return
-        # the tab is alive whether or not Redis could record it: the next heartbeat records it again
-        await tolerate(
-            database_sync_to_async(presence.presence_touch)(self.user.pk, self.channel_name, self.where), "a heartbeat"
-        )
+        presence.presence_heard(self.user.pk, self.channel_name, self.where)
         await self.send(text_data=json.dumps({"type": "pong"}))
 
     async def _error(self, code: str, message: str) -> None:
@@ -122,6 +120,7 @@ class PresenceConsumer(OutageSafeMixin, LoopDispatchMixin, UserSocketMixin, Asyn
 
     async def user_disconnect(self, event: dict) -> None:
         # offline at once, not when the closing handshake completes
+        await presence.presence_heard_settle(self.user.pk, self.channel_name)
         await tolerate(
             database_sync_to_async(presence.presence_leave)(self.user.pk, self.channel_name), "going offline"
         )

@@ -13,6 +13,7 @@ from channels.testing import WebsocketCommunicator
 
 from accounts.sockets import user_sockets_close
 from config.asgi import application
+from core.redis_client import redis_client
 from core.sockets import CLOSE_SIGNED_OUT, CLOSE_TOO_MANY
 from measure.sessions import session_cookie_for
 from notifications.services import notification_mark_read
@@ -58,6 +59,44 @@ async def test_online_while_a_tab_is_open_and_offline_when_the_last_closes():
     await tab1.disconnect()
     assert await sync_to_async(presence.is_online)(b.pk)  # one tab is still open
     await tab2.disconnect()
+    assert not await sync_to_async(presence.is_online)(b.pk)
+
+
+async def renewed_until(user_id: int) -> dict[str, float]:
+    """The user's tabs and until when each counts, read from Redis."""
+    rows = await sync_to_async(redis_client().zrange)(presence._conns(user_id), 0, -1, withscores=True)
+    return {member.decode(): score for member, score in rows}
+
+
+async def test_heartbeats_renew_their_tab_and_never_a_closed_one():
+    (b,) = await sync_to_async(make_players)(1, prefix="beat")
+    kept, _, _ = await connect(b, at="/play/")
+    await frame(kept)
+    (channel, until) = (await renewed_until(b.pk)).popitem()
+
+    # a heartbeat is answered at once and renews the tab (written with the process's others, shortly)
+    await kept.send_to(text_data=json.dumps({"type": "ping"}))
+    assert (await frame(kept))["type"] == "pong"
+    async with asyncio.timeout(5):
+        while (await renewed_until(b.pk)).get(channel, 0) <= until:
+            await asyncio.sleep(0.05)
+
+    # a tab that beats and closes at once: offline at once, and its heartbeat written after would not bring it back
+    closing, _, _ = await connect(b, at="/u/x/")
+    await frame(closing)
+    assert len(await renewed_until(b.pk)) == 2
+    await closing.send_to(text_data=json.dumps({"type": "ping"}))
+    assert (await frame(closing))["type"] == "pong"
+    await closing.disconnect()
+    assert list(await renewed_until(b.pk)) == [channel]
+    until = (await renewed_until(b.pk))[channel]
+    await kept.send_to(text_data=json.dumps({"type": "ping"}))
+    assert (await frame(kept))["type"] == "pong"
+    async with asyncio.timeout(5):  # this one written, every heartbeat heard before it is
+        while (await renewed_until(b.pk)).get(channel, 0) <= until:
+            await asyncio.sleep(0.05)
+    assert list(await renewed_until(b.pk)) == [channel]
+    await kept.disconnect()
     assert not await sync_to_async(presence.is_online)(b.pk)
 
 
