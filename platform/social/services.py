@@ -144,6 +144,7 @@ def friend_request_accept(user: User, other: User) -> Friendship:
     request.status = Friendship.Status.ACCEPTED
     request.accepted_at = timezone.now()
     request.save(update_fields=["status", "accepted_at"])
+    _friend_request_notes_read(user)
     notification_send(
         other,
         Notification.Kind.FRIEND_ACCEPTED,
@@ -160,6 +161,7 @@ def friend_request_decline(user: User, other: User) -> None:
     deleted, _n = Friendship.objects.filter(from_user=other, to_user=user, status=Friendship.Status.PENDING).delete()
     if not deleted:
         raise SocialRefused(_("There is no friend request from this player."))
+    _friend_request_notes_read(user)
 
 
 @transaction.atomic
@@ -169,6 +171,18 @@ def friend_remove(user: User, other: User) -> None:
     deleted, _n = Friendship.objects.filter(_pair(user, other)).filter(mine).delete()
     if not deleted:
         raise SocialRefused(_("You are not friends with this player."))
+    _friend_request_notes_read(other)  # a withdrawn request is no news any more
+
+
+def _friend_request_notes_read(user: User) -> None:
+    """Once no friend request waits for ``user`` (answered, or withdrawn), his bell stops counting the notifications
+    that announced them (they name no request: while one still waits, they all stay)."""
+    if Friendship.objects.filter(to_user=user, status=Friendship.Status.PENDING).exists():
+        return
+    notes = Notification.objects.filter(user=user, kind=Notification.Kind.FRIEND_REQUEST, read_at__isnull=True)
+    ids = list(notes.values_list("pk", flat=True))
+    if ids:
+        notification_mark_read(user, ids)
 
 
 @transaction.atomic

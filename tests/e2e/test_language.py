@@ -113,6 +113,7 @@ def test_a_russian_friend_request_and_challenge_read_as_what_they_do(browser, pl
     a.wait_for_selector('button[value="remove"]', state="detached")
     a.goto(f"{url}/u/{b_name}/")
     assert a.locator('button[value="add"]').count() == 1
+    b.wait_for_function("document.getElementById('bell-count').textContent === ''")  # nothing waits for him now
 
     # A challenges B to a rated game: B's friends page offers to answer it ("Ответить", not "Ответ")
     a.goto(f"{url}/u/{b_name}/")

@@ -72,6 +72,26 @@ def test_asking_back_accepts_and_a_declined_request_is_gone(ab):
         services.friend_request_accept(b, a)
 
 
+def test_the_bell_stops_counting_a_friend_request_once_none_waits(ab):
+    a, b = ab
+    c = make_players(1, prefix="third")[0]
+
+    def unread(user) -> int:
+        return Notification.objects.filter(user=user, kind="friend_request", read_at__isnull=True).count()
+
+    services.friend_request_send(a, b)
+    services.friend_remove(a, b)  # withdrawn before b looked
+    assert unread(b) == 0
+    services.friend_request_send(a, b)
+    services.friend_request_send(c, b)
+    services.friend_request_decline(b, a)
+    assert unread(b) == 2  # c's still waits, and the notifications do not say whose is whose
+    services.friend_request_accept(b, c)
+    assert unread(b) == 0
+    services.friend_request_send(a, b)
+    assert unread(b) == 1
+
+
 def test_no_friendship_with_oneself_or_a_bot(ab):
     a, _ = ab
     bot = User.objects.create(username="bot-x", is_bot=True)
