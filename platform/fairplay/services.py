@@ -194,8 +194,9 @@ def pair_scan_store(requested_at: datetime | None = None) -> PairScan | None:
             )
             PairScan.objects.exclude(pk=scan.pk).delete()
     finally:
-        cache.delete(SCAN_RUNNING)
-    cache.delete(SCAN_QUEUED)
+        # a scan that failed answers the click too: the page offers the button again, rather than waiting on a
+        # scan nobody makes until the notice expires
+        cache.delete_many([SCAN_RUNNING, SCAN_QUEUED])
     seconds = (scan.finished_at - started).total_seconds()
     log.info("fairplay: scanned %d pair(s) in %.1f s, kept %d", len(found), seconds, len(kept))
     return scan

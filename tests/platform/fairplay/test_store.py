@@ -113,6 +113,25 @@ def test_scan_now_queues_one_scan_however_often_it_is_clicked(
     assert client.post(reverse("admin:fairplay_scan")).status_code == 403
 
 
+def test_a_scan_that_fails_offers_the_button_again(
+    client, people, moderator, sent, monkeypatch, django_capture_on_commit_callbacks
+):
+    play(people, games=4)
+    pair_scan_store()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("admin:fairplay_scan"))
+    assert len(sent) == 1 and "reloads itself" in client.get(reverse(QUEUE)).content.decode()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the database went away mid-scan")
+
+    monkeypatch.setattr(services, "pair_scores", broken)
+    with pytest.raises(RuntimeError):
+        tasks.scan_pairs(sent[0])
+    page = client.get(reverse(QUEUE)).content.decode()
+    assert "Scan now" in page and "reloads itself" not in page
+
+
 def test_the_queue_and_a_pairs_page_read_the_stored_scan(
     client, people, moderator, sent, monkeypatch, django_capture_on_commit_callbacks
 ):
