@@ -69,9 +69,13 @@ def test_the_switcher_turns_the_table_page_russian(browser, platform_server):
     assert "Ходов пока нет." in page.inner_text("#table-log")
     assert page.get_attribute('#table-chat input[name="text"]', "placeholder") == "Напишите что-нибудь…"
 
+    # an empty channel says so under its heading, until its first line
+    empty = "getComputedStyle(document.getElementById('chat-lines-players'), '::before').content"
+    assert page.evaluate(empty) == '"Здесь пока никто ничего не написал."'
     # what the socket renders comes in Russian too: a quick phrase, sent and shown over it
     page.click('#table-chat button[data-phrase="gg"]')
     page.wait_for_selector('#chat-lines-players .chat-line:has-text("Хорошая игра")')
+    assert page.evaluate(empty) == "none"
     page.screenshot(path=str(artifacts_dir() / "table-ru.png"), full_page=True)
 
     # the choice is remembered over the browser's language
