@@ -22,15 +22,28 @@
     }, wait);
   }
 
-  // the organizer's panel is swapped only when its key says it changed: what he types in it stays
+  // the organizer's panel is swapped only when its key says it changed: what he types in it stays; and when it
+  // did change, what he had typed in a field the new panel still has goes with it (a result half entered while
+  // another table finished, an announcement while a player dropped)
   function swap(html) {
     var old = document.getElementById("organizer-panel");
     var next = document.createElement("div");
     next.innerHTML = html;
     var fresh = next.querySelector("#organizer-panel");
-    if (old && fresh && old.dataset.key === fresh.dataset.key) fresh.replaceWith(old);
+    if (old && fresh) {
+      if (old.dataset.key === fresh.dataset.key) fresh.replaceWith(old);
+      else carryTyped(old, fresh);
+    }
     live.replaceChildren.apply(live, Array.prototype.slice.call(next.childNodes));
     localTimes();
+  }
+
+  function carryTyped(from, to) {
+    from.querySelectorAll("input[id], textarea[id]").forEach(function (el) {
+      if (el.type === "hidden" || el.type === "checkbox" || el.type === "radio" || el.value === el.defaultValue) return;
+      var same = to.querySelector("#" + CSS.escape(el.id));
+      if (same && same.tagName === el.tagName && same.type === el.type) same.value = el.value;
+    });
   }
 
   // times are sent in UTC; each reader sees them in his own time zone

@@ -12,6 +12,7 @@ import re
 import uuid
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.conftest import artifacts_dir
 from tests.e2e.test_durak_table import PASSWORD, SETUP, TIMEOUT, create_and_join, log_in, move_of, play_one
@@ -318,6 +319,14 @@ def test_a_moderators_day(browser, platform_server):
         ctx.close()
 
 
+#: a settle form as the browser holds it: its fields' values, whether it would submit, and its panel's key
+SETTLE_STATE = """form => ({
+    values: Array.from(form.querySelectorAll("input[name=entry]"), el => el.value),
+    valid: form.checkValidity(),
+    connected: form.isConnected,
+    key: (form.closest("#organizer-panel") || {dataset: {}}).dataset.key,
+})"""
+
 EVENT = """
 import json
 from datetime import timedelta
@@ -389,8 +398,12 @@ def test_a_moderator_stops_a_tournament_table_and_its_organizer_settles_it(brows
     entries.nth(0).fill("2")
     entries.nth(1).fill("1")
     # the POST's answer, awaited first: a failure then says whether the click sent it and how it was answered
-    with organizer.expect_response(lambda r: r.request.method == "POST" and "/settle" in r.url) as posted:
-        form.locator('button:has-text("Record the result")').click()
+    try:
+        with organizer.expect_response(lambda r: r.request.method == "POST" and "/settle" in r.url) as posted:
+            form.locator('button:has-text("Record the result")').click()
+    except PlaywrightTimeoutError:  # not sent: what the form held then, and whether the browser found it valid
+        print("settle form:", form.evaluate(SETTLE_STATE))
+        raise
     assert posted.value.status == 302, posted.value.status
     organizer.wait_for_selector("text=The table's result is recorded.")
     assert organizer.locator("form.settle").count() == 0

@@ -42,6 +42,14 @@ t = services.tournament_create(
 print(json.dumps({{"event": t.pk, "token": t.invite_token, "ids": [u.pk for u in users]}}))
 """
 
+#: a change to the event made elsewhere (a co-organizer's tab, say): a player disqualified or reinstated
+ORGANIZE = """
+from accounts.models import User
+from tournaments import services
+services.{step}(tournament_id={pk}, user=User.objects.get(pk={org}), player_id={player})
+print("{{}}")
+"""
+
 PAUSED = """
 import json
 from tables.models import Game, Table
@@ -185,6 +193,14 @@ def test_an_organizers_evening(browser, platform_server):
     organizer.select_option("#reinstate-player", str(ids[2]))
     organizer.click('#reinstate-form button:has-text("Reinstate")')
     organizer.wait_for_selector("text=The player is reinstated and told")
+
+    # what he is typing in the panel stays while the event changes under it, and the panel follows the change
+    organizer.fill("#announce-text", "Round two starts at nine")
+    for step in ("player_disqualify", "player_reinstate"):
+        key = organizer.get_attribute("#organizer-panel", "data-key")
+        platform_server.django(ORGANIZE.format(step=step, pk=pk, org=ids[0], player=ids[2]))
+        organizer.wait_for_function(f"document.getElementById('organizer-panel').dataset.key !== {key!r}")
+        assert organizer.input_value("#announce-text") == "Round two starts at nine"
 
     # the first round ended early: bots play it out and the second (last) round seats both players again
     first_table = ivan.url
