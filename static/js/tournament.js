@@ -22,19 +22,29 @@
     }, wait);
   }
 
-  // the organizer's panel is swapped only when its key says it changed: what he types in it stays; and when it
-  // did change, what he had typed in a field the new panel still has goes with it (a result half entered while
-  // another table finished, an announcement while a player dropped)
+  // the organizer's panel is swapped only when its key says it changed: what he types in it stays, and it stays
+  // in place (a node taken out of the page and put back loses the focus, and his next keys with it); when it did
+  // change, what he had typed in a field the new panel still has goes with it, the focus too (a result half entered
+  // while another table finished, an announcement while a player dropped)
   function swap(html) {
     var old = document.getElementById("organizer-panel");
     var next = document.createElement("div");
     next.innerHTML = html;
     var fresh = next.querySelector("#organizer-panel");
-    if (old && fresh) {
-      if (old.dataset.key === fresh.dataset.key) fresh.replaceWith(old);
-      else carryTyped(old, fresh);
+    var nodes = Array.prototype.slice.call(next.childNodes);
+    if (old && fresh && old.dataset.key === fresh.dataset.key && old.parentNode === live && fresh.parentNode === next) {
+      var at = nodes.indexOf(fresh);
+      while (live.firstChild !== old) live.removeChild(live.firstChild);
+      while (old.nextSibling) live.removeChild(old.nextSibling);
+      nodes.slice(0, at).forEach(function (node) { live.insertBefore(node, old); });
+      nodes.slice(at + 1).forEach(function (node) { live.appendChild(node); });
+    } else {
+      var focused = old && old.contains(document.activeElement) ? document.activeElement.id : "";
+      if (old && fresh) carryTyped(old, fresh);
+      live.replaceChildren.apply(live, nodes);
+      var again = focused && document.getElementById(focused);
+      if (again) again.focus();
     }
-    live.replaceChildren.apply(live, Array.prototype.slice.call(next.childNodes));
     localTimes();
   }
 
