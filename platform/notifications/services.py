@@ -65,11 +65,18 @@ def notification_prune(days: int = NOTIFICATIONS_KEPT_DAYS) -> int:
     return deleted
 
 
-def notification_mark_read(user: User, ids: list[int] | None = None) -> int:
-    """Mark the user's notifications read (``ids``, or all); returns how many changed."""
+def notification_mark_read(
+    user: User, ids: list[int] | None = None, *, kind: str | None = None, url: str | None = None
+) -> int:
+    """Mark the user's notifications read (``ids``, or all; only those of ``kind`` and ``url`` when given); returns
+    how many changed."""
     unread = Notification.objects.filter(user=user, read_at__isnull=True)
     if ids is not None:
         unread = unread.filter(pk__in=ids)
+    if kind is not None:
+        unread = unread.filter(kind=kind)
+    if url is not None:
+        unread = unread.filter(url=url)
     count = unread.update(read_at=timezone.now())
     if count:
         group = notifications_group(user.pk)

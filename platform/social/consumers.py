@@ -93,6 +93,10 @@ class PresenceConsumer(OutageSafeMixin, LoopDispatchMixin, UserSocketMixin, Asyn
             return
         for group in self.groups_joined:
             await tolerate(self.channel_layer.group_discard(group, self.channel_name), "leaving a group")
+        await self._go_offline()
+
+    async def _go_offline(self) -> None:
+        # a heartbeat still to be written would bring the closed tab back: dropped, or waited for, first
         await presence.presence_heard_settle(self.user.pk, self.channel_name)
         await tolerate(
             database_sync_to_async(presence.presence_leave)(self.user.pk, self.channel_name), "going offline"
@@ -120,10 +124,7 @@ class PresenceConsumer(OutageSafeMixin, LoopDispatchMixin, UserSocketMixin, Asyn
 
     async def user_disconnect(self, event: dict) -> None:
         # offline at once, not when the closing handshake completes
-        await presence.presence_heard_settle(self.user.pk, self.channel_name)
-        await tolerate(
-            database_sync_to_async(presence.presence_leave)(self.user.pk, self.channel_name), "going offline"
-        )
+        await self._go_offline()
         await self.close(code=event.get("code") or CLOSE_SIGNED_OUT)
 
     async def notifications_new(self, event: dict) -> None:

@@ -177,12 +177,8 @@ def friend_remove(user: User, other: User) -> None:
 def _friend_request_notes_read(user: User) -> None:
     """Once no friend request waits for ``user`` (answered, or withdrawn), his bell stops counting the notifications
     that announced them (they name no request: while one still waits, they all stay)."""
-    if Friendship.objects.filter(to_user=user, status=Friendship.Status.PENDING).exists():
-        return
-    notes = Notification.objects.filter(user=user, kind=Notification.Kind.FRIEND_REQUEST, read_at__isnull=True)
-    ids = list(notes.values_list("pk", flat=True))
-    if ids:
-        notification_mark_read(user, ids)
+    if not Friendship.objects.filter(to_user=user, status=Friendship.Status.PENDING).exists():
+        notification_mark_read(user, kind=Notification.Kind.FRIEND_REQUEST)
 
 
 @transaction.atomic
@@ -273,10 +269,7 @@ def _pending_for(challenge_id: int, user: User, *, to: bool) -> Challenge:
 def _challenge_notes_read(challenge: Challenge) -> None:
     """An answered challenge's notification needs no more attention: the bell stops counting it."""
     url = reverse("challenge", args=[challenge.pk])
-    notes = Notification.objects.filter(user_id=challenge.to_user_id, kind=Notification.Kind.CHALLENGE, url=url)
-    ids = list(notes.filter(read_at__isnull=True).values_list("pk", flat=True))
-    if ids:
-        notification_mark_read(challenge.to_user, ids)
+    notification_mark_read(challenge.to_user, kind=Notification.Kind.CHALLENGE, url=url)
 
 
 @transaction.atomic
