@@ -129,10 +129,13 @@ def test_a_russian_friend_request_and_challenge_read_as_what_they_do(browser, pl
     a.wait_for_url("**/challenges/*/")
     assert "на рейтинг" in a.inner_text("main")
     b.goto(f"{url}/friends/")
+    # the game's name stands as a title after "игру", so it is not declined ("в «Дурак»" read as bad Russian)
+    assert "вызывает вас на игру «Дурак»" in b.inner_text("li.challenge-in")
     answer = b.locator("li.challenge-in a.button")
     assert answer.inner_text() == "Ответить"
     answer.click()
     b.wait_for_url("**/challenges/*/")
+    assert "на игру «Дурак»" in b.inner_text("main")
     b.screenshot(path=str(artifacts_dir() / "challenge-ru.png"), full_page=True)
     for ctx in contexts:
         ctx.close()
