@@ -81,9 +81,7 @@ class SuspectedPairAdmin(admin.ModelAdmin):
         if not _may_view(request):
             raise PermissionDenied
         every = request.GET.get("all") == "1"
-        scan = selectors.pair_scan()
-        if scan is None:  # the first visit ever: the beat's first scan may be minutes away
-            services.pair_scan_queue()
+        scan = selectors.pair_scan()  # none yet: the page says so and offers "Scan now" (a look queues nothing)
         found = selectors.scanned_pairs(scan) if scan is not None else []
         pairs = [p for p in found if every or p.flagged or p.reports]
         graded = selectors.graded_pairs()

@@ -1,9 +1,9 @@
-"""The fair-play queue: a moderator sees the first scan made, a pair reported since appear after "Scan now",
-follows it to a replay at a bot-graded move and annuls a game.
+"""The fair-play queue: a moderator finds no scan made yet, asks for one with "Scan now" and sees the pair a player
+reported come up, follows it to a replay at a bot-graded move and annuls a game.
 
 The pair's games are real finished Durak games (played by bots in the seed, one of the pair taking attacks
-he could beat) graded by the strong bot through the same service the Celery task runs; the moderator
-works in Russian on a phone.
+he could beat) graded by the strong bot through the same service the Celery task runs; the moderator works in
+English on a phone, and a colleague reads the same queue in Russian.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 
 from tests.e2e.conftest import artifacts_dir
 from tests.e2e.test_durak_table import PASSWORD, TIMEOUT
+from tests.e2e.test_moderation import admin_log_in
 
 pytestmark = pytest.mark.slow
 
@@ -73,6 +74,8 @@ print(json.dumps({{}}))
 """
 #: ms: a scan queued from the page runs in the platform's Celery worker, which may be busy with other tasks
 SCAN_TIMEOUT = 60_000
+#: the beat's own scans an hour apart: during the test a scan is only ever the moderator's
+PLATFORM_ENV = {"FAIRPLAY_SCAN_SECONDS": "3600"}
 
 
 def test_a_moderator_follows_a_pair_to_a_graded_move_and_annuls_a_game(browser, platform_server):
@@ -83,33 +86,47 @@ def test_a_moderator_follows_a_pair_to_a_graded_move_and_annuls_a_game(browser, 
     seeded = platform_server.django(SEED.format(names=names, moderator=moderator, password=PASSWORD))
     assert seeded["decisive"] > 0, "the bots found no move worth showing in three soft games"
 
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
     context.set_default_timeout(TIMEOUT)
-    mod = context.new_page()
-    mod.goto(f"{url}/admin/login/")
-    mod.fill("#id_username", moderator)
-    mod.fill("#id_password", PASSWORD)
-    mod.click('input[type="submit"]')
-    mod.wait_for_url(re.compile(r"/admin/$"))
+    mod = admin_log_in(context, url, moderator)
 
-    # the admin's home lists the queue; no scan has been made yet: the first visit queued one, and the page
-    # reloads itself until it is there (three soft games flag nobody)
-    mod.click("text=Очередь честной игры")
+    # the admin's home lists the queue; no scan has been made yet: the page says so and offers "Scan now", and
+    # looking at it queues nothing (a second look a moment later finds it as it was)
+    mod.click("text=Fair-play queue")
     mod.wait_for_selector("#fairplay-queue")
-    assert "Проверок ещё не было" in mod.inner_text("#fairplay-scan")
-    mod.wait_for_selector("#scan-time", timeout=SCAN_TIMEOUT)
-    row = mod.locator(".fairplay-pair", has_text=names[0]).filter(has_text=names[1])
-    assert row.count() == 0
+    assert "No scan has been made yet." in mod.inner_text("#fairplay-scan")
+    assert mod.locator("#fairplay-scan button").inner_text() == "Scan now"
+    mod.screenshot(path=str(artifacts_dir() / "fairplay-no-scan.png"), full_page=True)
+    mod.wait_for_timeout(3000)
+    mod.reload()
+    assert "No scan has been made yet." in mod.inner_text("#fairplay-scan")
+    assert mod.locator("#scan-pending").count() == 0
 
-    # a player reports one of them since: "Scan now", and the pair comes up once the worker has scanned
+    # a player reports one of them: "Scan now", and the pair comes up once the worker has scanned
     platform_server.django(REPORT.format(names=names, table=seeded["table"]))
     mod.click("#fairplay-scan button")
-    assert "поставлена в очередь" in mod.inner_text(".messagelist")
+    assert "A scan is queued" in mod.inner_text(".messagelist")  # (the worker may be done before the page is back)
     mod.screenshot(path=str(artifacts_dir() / "fairplay-scan-queued.png"), full_page=True)
+    row = mod.locator(".fairplay-pair", has_text=names[0]).filter(has_text=names[1])
     row.wait_for(timeout=SCAN_TIMEOUT)
-    assert "Проверено в" in mod.inner_text("#scan-time")
+    scanned = mod.inner_text("#scan-time")
+    assert "Scanned at" in scanned
+    assert mod.locator("#fairplay-scan button").inner_text() == "Scan now"  # done: another may be asked for
     mod.screenshot(path=str(artifacts_dir() / "fairplay-queue.png"), full_page=True)
-    assert "партии оценены" in row.inner_text()  # the bots' grading is there
+    assert "games graded" in row.inner_text()  # the bots' grading is there
+    assert "1" in row.locator("td").nth(4).inner_text()  # the report
+
+    # a colleague reads the same queue in Russian
+    colleague = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ru-RU")
+    colleague.set_default_timeout(TIMEOUT)
+    ru = admin_log_in(colleague, url, moderator)
+    ru.click("text=Очередь честной игры")
+    scanned = ru.inner_text("#scan-time")
+    assert "Проверено в" in scanned
+    assert ru.locator(".fairplay-pair", has_text=names[0]).filter(has_text=names[1]).count() == 1
+    ru.screenshot(path=str(artifacts_dir() / "fairplay-queue-ru.png"), full_page=True)
+    colleague.close()
+
     row.locator(".pair-link").click()
     mod.wait_for_selector("#fairplay-pair")
     assert mod.locator(".pair-game").count() == 3
@@ -120,7 +137,7 @@ def test_a_moderator_follows_a_pair_to_a_graded_move_and_annuls_a_game(browser, 
     number = int(re.search(r"step=(\d+)", move.get_attribute("href")).group(1))
     move.click()
     mod.wait_for_url(re.compile(rf"/games/\d+/replay\?step={number}$"))
-    assert f"Ход {number} из" in mod.inner_text("main")
+    assert f"Move {number} of" in mod.inner_text("main")
     mod.screenshot(path=str(artifacts_dir() / "fairplay-replay.png"), full_page=True)
     mod.go_back()
     mod.wait_for_selector("#fairplay-pair")
@@ -128,12 +145,12 @@ def test_a_moderator_follows_a_pair_to_a_graded_move_and_annuls_a_game(browser, 
     # annul the first game, with a reason; moderation's service recomputes ratings and writes the audit log
     first = mod.locator(".pair-game").first
     game_id = first.get_attribute("id").removeprefix("game-")
-    first.locator('input[name="reason"]').fill("сговор против третьего игрока")
+    first.locator('input[name="reason"]').fill("colluding against the third player")
     first.locator(".annul-form button").click()
     mod.wait_for_selector(f"#game-{game_id} .annulled")
     assert mod.locator(f"#game-{game_id} .annul-form").count() == 0
-    assert "аннулирована" in mod.inner_text(".messagelist")
+    assert "annulled; ratings recomputed" in mod.inner_text(".messagelist")
     mod.screenshot(path=str(artifacts_dir() / "fairplay-pair.png"), full_page=True)
     mod.goto(f"{url}/admin/moderation/auditentry/?q={names[0]}")
-    assert "сговор против третьего игрока" in mod.inner_text("#result_list")
+    assert "colluding against the third player" in mod.inner_text("#result_list")
     context.close()

@@ -138,7 +138,9 @@ def test_the_queue_and_a_pairs_page_read_the_stored_scan(
     play(people, games=12)
     with django_capture_on_commit_callbacks(execute=True):
         empty = client.get(reverse(QUEUE)).content.decode()
-    assert "No scan has been made yet" in empty and len(sent) == 1  # the first visit queues the first scan
+    # before the first scan the page says so and offers the button: a look queues nothing (the beat makes the first)
+    assert "No scan has been made yet" in empty and "Scan now" in empty and "reloads itself" not in empty
+    assert sent == [] and "every 10 minutes" in empty
     pair_scan_store()
     no_scoring(monkeypatch)
     ann, bob = people[0].pk, people[1].pk
