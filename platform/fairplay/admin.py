@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.http import AuthenticatedRequest
+from accounts.models import User
 from fairplay import selectors, services
 from fairplay.models import GameGrade, SuspectedPair
 from games import get_game
@@ -118,13 +119,15 @@ class SuspectedPairAdmin(admin.ModelAdmin):
         if not _may_view(request):
             raise PermissionDenied
         a, b = min(a, b), max(a, b)
-        score = selectors.stored_pair_score(a, b)
-        if score is None:
+        shared = selectors.pair_games(a, b, annulled=True)
+        if not shared:
             raise Http404("these two shared no finished game")
+        score = selectors.stored_pair_score(a, b)  # None before the first scan: their games are shown all the same
+        usernames = dict(User.objects.filter(pk__in=(a, b)).values_list("pk", "username"))
         grades = selectors.pair_grades(a, b)
         here = reverse("admin:fairplay_pair", args=[a, b])
         games: list[dict[str, Any]] = []
-        for game, _seat_a, _seat_b in selectors.pair_games(a, b, annulled=True):
+        for game, _seat_a, _seat_b in shared:
             names: dict[int, str | None] = dict(
                 Seat.objects.filter(table_id=game.table_id).values_list("index", "user__username")
             )
@@ -137,7 +140,7 @@ class SuspectedPairAdmin(admin.ModelAdmin):
                     "game": game,
                     "title": get_game(game.table.game).title,
                     "replay": reverse("replay", args=[game.pk]),
-                    "telling": [(n, _replay(game.pk, n)) for g, n in score.decisive if g == game.pk],
+                    "telling": [(n, _replay(game.pk, n)) for g, n in (score.decisive if score else []) if g == game.pk],
                     "grades": [_grade_row(row, seat_name) for row in grades.get(game.pk, [])],
                     "annulled": game.annulled,
                 }
@@ -145,12 +148,16 @@ class SuspectedPairAdmin(admin.ModelAdmin):
         ids = urlencode([("ids", a), ("ids", b), ("back", here)])
         act = reverse("admin:moderation_player_act")
         context = {
-            **self._context(request, _("%(a)s and %(b)s") % {"a": score.a_name, "b": score.b_name}),
+            **self._context(request, _("%(a)s and %(b)s") % {"a": usernames[a], "b": usernames[b]}),
             "pair": score,
+            "a": a,
+            "b": b,
+            "a_name": usernames[a],
+            "b_name": usernames[b],
             "games": games,
             "players": [
-                (score.a_name, reverse("admin:moderation_player_change", args=[a])),
-                (score.b_name, reverse("admin:moderation_player_change", args=[b])),
+                (usernames[a], reverse("admin:moderation_player_change", args=[a])),
+                (usernames[b], reverse("admin:moderation_player_change", args=[b])),
             ],
             "actions": [(label, f"{act}?action={name}&{ids}") for name, label in PLAYER_ACTIONS],
             "can_moderate": request.user.has_perm("moderation.moderate_players"),

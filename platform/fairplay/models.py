@@ -57,13 +57,15 @@ class PairScan(models.Model):
     queue and a pair's page read instead of scanning on each load. Only the latest is kept.
 
     ``pairs`` holds every flagged or reported pair and the strongest others (``fairplay.pairs.pair_to_json``),
-    best first; ``total`` counts every pair the scan scored."""
+    best first; ``total`` counts every pair the scan scored; ``baseline`` what every pair was judged against
+    (``fairplay.pairs.baseline_to_json``), so a pair it did not keep is scored from its players' games alone."""
 
     #: the games finished before this are in it
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField()
     total = models.PositiveIntegerField(default=0)
     pairs = models.JSONField(default=list)
+    baseline = models.JSONField(default=dict)
 
     def __str__(self) -> str:
         return f"scan of {self.started_at:%Y-%m-%d %H:%M}"

@@ -119,12 +119,53 @@ def one_sided_llr(spared: float, chances: float, expected: float) -> float:
 Key = tuple[int, str, str]  # (actor, kind, situation)
 
 
+@dataclass(frozen=True)
+class Baseline:
+    """What a pair is judged against beyond its two players' own games: everyone's choices per (kind, situation)
+    (chances, spared), each kind's dispersion over all pairs, and the seats of every game (how often two would sit
+    together by chance). A stored scan keeps it, so one pair is scored from the games either player sat in alone."""
+
+    everyone: Mapping[tuple[str, str], tuple[int, int]]
+    spread: Mapping[str, float]
+    seat_games: int
+
+
 def score_pairs(
     games: Iterable[GameFacts],
     names: Mapping[int, str] | None = None,
     reports: Mapping[tuple[int, int], int] | None = None,
 ) -> list[PairScore]:
     """Every pair of users who shared a game, best (highest rank) first."""
+    return scan_pairs(games, names, reports)[0]
+
+
+def score_pair(
+    games: Iterable[GameFacts],
+    a: int,
+    b: int,
+    baseline: Baseline,
+    names: Mapping[int, str] | None = None,
+    reports: Mapping[tuple[int, int], int] | None = None,
+) -> PairScore | None:
+    """One pair's score from the games either of them sat in, judged against ``baseline`` (a scan's, over every
+    game): what ``score_pairs`` over every game gives that pair when nothing was played since the baseline."""
+    key = (min(a, b), max(a, b))
+    found = scan_pairs(games, names, reports, baseline=baseline, only=key)[0]
+    return found[0] if found else None
+
+
+def scan_pairs(
+    games: Iterable[GameFacts],
+    names: Mapping[int, str] | None = None,
+    reports: Mapping[tuple[int, int], int] | None = None,
+    *,
+    baseline: Baseline | None = None,
+    only: tuple[int, int] | None = None,
+) -> tuple[list[PairScore], Baseline]:
+    """The pairs (every one, or ``only`` that one) best first, and the baseline they were judged against: counted
+    from ``games``, or ``baseline`` when given (``games`` then need only hold the pair's players' games)."""
+    if only is not None and baseline is None:
+        raise ValueError("one pair is judged against a baseline over every game")
     names = names or {}
     reports = reports or {}
     everyone: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
@@ -163,6 +204,10 @@ def score_pairs(
                 number = g.move_numbers[x.move] if x.move < len(g.move_numbers) else x.move + 1
                 key = (min(actor, target), max(actor, target))
                 moves[key].append((g.game_id, number, x.kind, x.situation, x.spared, actor))
+    if baseline is not None:
+        everyone.clear()
+        everyone.update({k: list(v) for k, v in baseline.everyone.items()})
+        seat_games = baseline.seat_games
 
     def expected_rate(actor: int, target: int, kind: str, situation: str) -> float:
         n_all, f_all = own[(actor, kind, situation)]
@@ -175,16 +220,21 @@ def score_pairs(
         lambda: defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
     )
     for (actor, target, kind, situation), (n, f) in toward.items():
+        key = (min(actor, target), max(actor, target))
+        if only is not None and key != only:
+            continue  # (the dispersion over every pair comes with the baseline)
         e = expected_rate(actor, target, kind, situation)
-        acc = by_pair[(min(actor, target), max(actor, target))][kind]
+        acc = by_pair[key][kind]
         acc[0] += n
         acc[1] += f
         acc[2] += n * e
         acc[3] += n * e * (1 - e)
-    spread = dispersion(by_pair)
+    spread = dict(baseline.spread) if baseline is not None else dispersion(by_pair)
 
     out = []
     for (a, b), game_ids in shared.items():
+        if only is not None and (a, b) != only:
+            continue
         kinds = [
             KindStat(kind, int(n), int(f), e, one_sided_llr(f, n, e) / spread.get(kind, 1.0))
             for kind, (n, f, e, _v) in sorted(by_pair.get((a, b), {}).items())
@@ -213,7 +263,8 @@ def score_pairs(
             )
         )
     out.sort(key=lambda p: (-p.rank, -p.games, p.a, p.b))
-    return out
+    found = Baseline({k: (v[0], v[1]) for k, v in everyone.items()}, spread, seat_games)
+    return out, baseline if baseline is not None else found
 
 
 def counted(interactions: Iterable[Interaction]) -> Iterator[Interaction]:
@@ -262,6 +313,21 @@ def pair_to_json(p: PairScore) -> dict:
         "kinds": [[k.kind, k.chances, k.spared, k.expected, k.llr] for k in p.kinds],
         "decisive": [list(d) for d in p.decisive],
     }
+
+
+def baseline_to_json(b: Baseline) -> dict:
+    return {
+        "everyone": [[kind, situation, n, f] for (kind, situation), (n, f) in b.everyone.items()],
+        "spread": dict(b.spread),
+        "seat_games": b.seat_games,
+    }
+
+
+def baseline_from_json(d: Mapping) -> Baseline | None:
+    """None for a scan stored without one (made before scans kept it)."""
+    if not d:
+        return None
+    return Baseline({(k, s): (n, f) for k, s, n, f in d["everyone"]}, d["spread"], d["seat_games"])
 
 
 def pair_from_json(d: Mapping) -> PairScore:

@@ -10,7 +10,7 @@ games it did not see being played, and needs no model of its own.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from datetime import datetime
 
 from django.core.cache import cache
@@ -18,7 +18,15 @@ from django.db.models import Q
 
 from accounts.models import User
 from fairplay.models import GameGrade, PairScan
-from fairplay.pairs import GameFacts, PairScore, pair_from_json, score_pairs
+from fairplay.pairs import (
+    Baseline,
+    GameFacts,
+    PairScore,
+    baseline_from_json,
+    pair_from_json,
+    scan_pairs,
+    score_pair,
+)
 from games import get_game
 from moderation.models import Report
 from tables.models import Game, Move, Seat
@@ -27,9 +35,14 @@ from tables.models import Game, Move, Seat
 OWN_MOVES = frozenset(("player",))
 
 
-def finished_games(since: datetime | None = None, game: str | None = None) -> Iterator[GameFacts]:
-    """The finished games (from ``since``, of one game) as the detector reads them, oldest first."""
+def finished_games(
+    since: datetime | None = None, game: str | None = None, users: Collection[int] | None = None
+) -> Iterator[GameFacts]:
+    """The finished games (from ``since``, of one game, that one of ``users`` sat in) as the detector reads them,
+    oldest first."""
     games = Game.objects.filter(status=Game.Status.FINISHED)
+    if users is not None:
+        games = games.filter(table_id__in=Seat.objects.filter(user_id__in=users).values("table_id"))
     if since is not None:
         games = games.filter(finished_at__gte=since)
     if game is not None:
@@ -62,10 +75,13 @@ def finished_games(since: datetime | None = None, game: str | None = None) -> It
         yield GameFacts(game_id, name, players, own, [n for _s, _p, _by, n in record])
 
 
-def cheating_reports() -> dict[tuple[int, int], int]:
-    """(user a, user b) with a < b -> "cheating or collusion" reports against either made at a table both sat at."""
+def cheating_reports(users: Collection[int] | None = None) -> dict[tuple[int, int], int]:
+    """(user a, user b) with a < b -> "cheating or collusion" reports against either made at a table both sat at
+    (only those against one of ``users``, if given)."""
     out: dict[tuple[int, int], int] = defaultdict(int)
     found = Report.objects.filter(reason=Report.Reason.CHEATING, table__isnull=False)
+    if users is not None:
+        found = found.filter(reported_id__in=users)
     for reported, table_id in found.values_list("reported_id", "table_id"):
         for other in (
             Seat.objects.filter(table_id=table_id, user__isnull=False)
@@ -78,10 +94,17 @@ def cheating_reports() -> dict[tuple[int, int], int]:
 
 def pair_scores(since: datetime | None = None, game: str | None = None) -> list[PairScore]:
     """Every pair of users who shared a finished game, highest rank first (flagged pairs lead)."""
+    return pair_scores_and_baseline(since, game)[0]
+
+
+def pair_scores_and_baseline(
+    since: datetime | None = None, game: str | None = None
+) -> tuple[list[PairScore], Baseline]:
+    """``pair_scores`` and what they were judged against (a stored scan keeps it, ``pair_score_in_scan``)."""
     games = list(finished_games(since, game))
     users = {u for g in games for u in g.players if u is not None}
     names = dict(User.objects.filter(pk__in=users).values_list("pk", "username"))
-    return score_pairs(games, names, cheating_reports())
+    return scan_pairs(games, names, cheating_reports())
 
 
 def pair_score(a: int, b: int, since: datetime | None = None, game: str | None = None) -> PairScore | None:
@@ -110,15 +133,29 @@ def pair_scan_pending() -> bool:
 
 
 def stored_pair_score(a: int, b: int) -> PairScore | None:
-    """One pair's score from the latest scan; scored afresh only for a pair the scan did not keep (one just
-    reported, or one below the scan's strongest)."""
+    """One pair's score from the latest scan, or None before a scan that can judge them (none yet, or one stored
+    without its baseline). A pair the scan did not keep (one just reported, one below the scan's strongest, one
+    that first met since) is scored from its players' own games against the scan's baseline: never every game."""
     key = (min(a, b), max(a, b))
     scan = pair_scan()
-    if scan is not None:
-        found = next((d for d in scan.pairs if (d["a"], d["b"]) == key), None)
-        if found is not None:
-            return pair_from_json(found)
-    return pair_score(*key)
+    if scan is None:
+        return None
+    found = next((d for d in scan.pairs if (d["a"], d["b"]) == key), None)
+    if found is not None:
+        return pair_from_json(found)
+    return pair_score_in_scan(*key, scan=scan)
+
+
+def pair_score_in_scan(a: int, b: int, *, scan: PairScan) -> PairScore | None:
+    """One pair scored from the games either of them sat in, judged against ``scan``'s baseline (everyone's rates,
+    each kind's dispersion): the score the scan would have given them, plus what they played since. None if the
+    scan kept no baseline or they shared no finished game."""
+    baseline = baseline_from_json(scan.baseline)
+    if baseline is None:
+        return None
+    users = (min(a, b), max(a, b))
+    names = dict(User.objects.filter(pk__in=users).values_list("pk", "username"))
+    return score_pair(finished_games(users=users), a, b, baseline, names, cheating_reports(users))
 
 
 def pair_grades(a: int, b: int) -> dict[int, list[GameGrade]]:

@@ -20,8 +20,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from fairplay.models import GameGrade, PairScan
-from fairplay.pairs import pair_to_json
-from fairplay.selectors import SCAN_QUEUED, SCAN_RUNNING, pair_games, pair_scan, pair_scores
+from fairplay.pairs import baseline_to_json, pair_to_json
+from fairplay.selectors import SCAN_QUEUED, SCAN_RUNNING, pair_games, pair_scan, pair_scores_and_baseline
 from games import get_game
 from games.grading import grade_game
 from tables.models import Game, Move
@@ -181,7 +181,7 @@ def pair_scan_store(requested_at: datetime | None = None) -> PairScan | None:
         return None
     try:
         started = timezone.now()
-        found = pair_scores()
+        found, baseline = pair_scores_and_baseline()
         kept = [p for p in found if p.flagged or p.reports]
         kept += [p for p in found if not (p.flagged or p.reports)][:SCAN_KEEPS]
         kept.sort(key=lambda p: (-p.rank, -p.games, p.a, p.b))
@@ -191,6 +191,7 @@ def pair_scan_store(requested_at: datetime | None = None) -> PairScan | None:
                 finished_at=timezone.now(),
                 total=len(found),
                 pairs=[pair_to_json(p) for p in kept],
+                baseline=baseline_to_json(baseline),
             )
             PairScan.objects.exclude(pk=scan.pk).delete()
     finally:

@@ -1,5 +1,6 @@
 """The stored scan: the beat's task scores every pair, the queue and a pair's page read it, "Scan now" queues one."""
 
+import random
 from datetime import timedelta
 
 import pytest
@@ -14,8 +15,8 @@ from fairplay.selectors import SCAN_RUNNING, pair_scan, pair_scores, scanned_pai
 from fairplay.services import flagged_pairs_queue, pair_scan_queue, pair_scan_store
 from moderation.models import Report
 from moderation.services import moderator_add
-from tables.models import Seat
-from tests.platform.fairplay.test_scan import play
+from tables.models import Game, Seat
+from tests.platform.fairplay.test_scan import answers, play, store
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +51,8 @@ def no_scoring(monkeypatch):
         raise AssertionError("scored every pair again")
 
     monkeypatch.setattr(selectors, "pair_scores", refuse)
-    monkeypatch.setattr(services, "pair_scores", refuse)
+    monkeypatch.setattr(selectors, "pair_scores_and_baseline", refuse)
+    monkeypatch.setattr(services, "pair_scores_and_baseline", refuse)
 
 
 def report(people, a, b):
@@ -125,7 +127,7 @@ def test_a_scan_that_fails_offers_the_button_again(
     def broken(*args, **kwargs):
         raise RuntimeError("the database went away mid-scan")
 
-    monkeypatch.setattr(services, "pair_scores", broken)
+    monkeypatch.setattr(services, "pair_scores_and_baseline", broken)
     with pytest.raises(RuntimeError):
         tasks.scan_pairs(sent[0])
     page = client.get(reverse(QUEUE)).content.decode()
@@ -136,22 +138,66 @@ def test_the_queue_and_a_pairs_page_read_the_stored_scan(
     client, people, moderator, sent, monkeypatch, django_capture_on_commit_callbacks
 ):
     play(people, games=12)
+    ann, bob = people[0].pk, people[1].pk
     with django_capture_on_commit_callbacks(execute=True):
         empty = client.get(reverse(QUEUE)).content.decode()
     # before the first scan the page says so and offers the button: a look queues nothing (the beat makes the first)
     assert "No scan has been made yet" in empty and "Scan now" in empty and "reloads itself" not in empty
     assert sent == [] and "every 10 minutes" in empty
+    unscored = client.get(reverse("admin:fairplay_pair", args=[ann, bob])).content.decode()
+    assert "Not scored yet" in unscored and unscored.count('class="pair-game"') == 12  # their games all the same
     pair_scan_store()
     no_scoring(monkeypatch)
-    ann, bob = people[0].pk, people[1].pk
     queue = client.get(reverse(QUEUE)).content.decode()
     assert "Scanned at" in queue and reverse("admin:fairplay_pair", args=[ann, bob]) in queue
     every = client.get(reverse(QUEUE) + "?all=1").content.decode()
     assert every.count('class="fairplay-pair"') == PairScan.objects.get().total > queue.count('class="fairplay-pair"')
     assert client.get(reverse("admin:fairplay_pair", args=[bob, ann])).status_code == 200
-    monkeypatch.undo()  # a pair the scan does not hold (new since) is scored afresh
-    PairScan.objects.update(pairs=[])
-    assert "ann · bob" in client.get(reverse("admin:fairplay_pair", args=[ann, bob])).content.decode()
+    PairScan.objects.update(pairs=[])  # a pair the scan does not hold: scored from their own games, nothing more
+    page = client.get(reverse("admin:fairplay_pair", args=[ann, bob])).content.decode()
+    assert "ann · bob" in page and "Score" in page and "Not scored yet" not in page
+    lone = User.objects.create(username="fay")
+    assert client.get(reverse("admin:fairplay_pair", args=[ann, lone.pk])).status_code == 404  # never met
+
+
+def test_a_pair_the_scan_did_not_keep_is_scored_from_its_games_alone_as_the_scan_scored_it(
+    people, monkeypatch, django_assert_max_num_queries
+):
+    play(people, games=12)
+    strangers = people[2:]  # games neither ann nor bob sat in: the pair's score must not read them
+    for seed in range(3):
+        store(strangers, answers(random.Random(seed), strangers))
+    report(people, people[0].pk, people[2].pk)
+    full = pair_scores()
+    monkeypatch.setattr(services, "SCAN_KEEPS", 0)
+    scan = pair_scan_store()
+    assert len(scan.pairs) < len(full)
+    no_scoring(monkeypatch)
+    read: list[set[int]] = []
+    scored = selectors.score_pair
+
+    def spy(games, *args, **kwargs):
+        games = list(games)
+        read.append({g.game_id for g in games})
+        return scored(games, *args, **kwargs)
+
+    monkeypatch.setattr(selectors, "score_pair", spy)
+    unkept = 0
+    for pair in full:
+        own = set(
+            Game.objects.filter(table__seats__user_id__in=(pair.a, pair.b)).distinct().values_list("pk", flat=True)
+        )
+        with django_assert_max_num_queries(7):
+            alone = selectors.pair_score_in_scan(pair.b, pair.a, scan=scan)
+        assert alone == pair  # every figure the page shows: score, kinds, decisive moves, reports, chance ratio
+        assert read.pop() == own  # the games either sat in, not one more
+        if not any((d["a"], d["b"]) == (pair.a, pair.b) for d in scan.pairs):
+            unkept += 1
+            assert selectors.stored_pair_score(pair.a, pair.b) == pair  # what the pair's page shows
+    assert unkept and any(p.reports for p in full)
+    # a scan stored before scans kept their baseline cannot judge one pair alone: not scored, rather than misjudged
+    PairScan.objects.update(baseline={})
+    assert selectors.pair_score_in_scan(people[0].pk, people[1].pk, scan=pair_scan()) is None
 
 
 def test_the_hourly_grading_reads_a_recent_scan_and_makes_one_when_it_is_old(
