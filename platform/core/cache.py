@@ -30,6 +30,8 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+import redis
+from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
@@ -97,7 +99,9 @@ class ResilientRedisCache(RedisCache):
         with _HEALTH_LOCK:
             self._health = _HEALTH.setdefault((server, self.key_prefix), _Health())
 
-    def _call(self, name: str, call: Callable[[], T], fallback: T, unsure: Iterable[Key] = ()) -> T:
+    def _call(
+        self, name: str, call: Callable[[], T], fallback: T, unsure: Iterable[Key] = (), *, strict: bool = False
+    ) -> T:
         health = self._health
         if time.monotonic() >= health.down_until:
             try:
@@ -107,6 +111,10 @@ class ResilientRedisCache(RedisCache):
             except REDIS_DOWN as exc:
                 log.warning("cache %s failed, answering as if empty for %.0f s (%s)", name, PAUSE, exc)
                 health.down_until = time.monotonic() + PAUSE
+                if strict:
+                    raise
+        elif strict:
+            raise redis.ConnectionError("the cache's Redis failed a moment ago")
         with health.lock:
             for key in unsure:
                 health.unsure[key] = None
@@ -134,6 +142,12 @@ class ResilientRedisCache(RedisCache):
     def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
         # as if stored: a lock or a first hit goes ahead
         return self._call("add", lambda: RedisCache.add(self, key, value, timeout, version), True)
+
+    def add_or_raise(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
+        """``add`` for a lock that must not be taken on faith (``lock_add``): raises ``REDIS_DOWN`` while Redis
+        cannot be reached, without asking it again within ``PAUSE`` of a failure."""
+        call = lambda: RedisCache.add(self, key, value, timeout, version)  # noqa: E731
+        return self._call("add", call, False, strict=True)
 
     def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         return self._call("get", lambda: RedisCache.get(self, key, default, version), default)
@@ -166,3 +180,15 @@ class ResilientRedisCache(RedisCache):
         keys = list(keys)
         call = lambda: RedisCache.delete_many(self, keys, version)  # noqa: E731
         self._call("delete_many", call, None, [(key, version) for key in keys])
+
+
+def lock_add(key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, alias: str = "default") -> bool:
+    """Take a lock in the cache (``add``), or raise ``REDIS_DOWN`` while Redis cannot be reached.
+
+    The cache's own ``add`` answers "stored" then, so a first hit of a limit goes ahead; a lock that bounds work
+    (one scan queued however often it is asked for) would let every caller through, and must be refused instead.
+    """
+    cache = caches[alias]
+    if isinstance(cache, ResilientRedisCache):
+        return cache.add_or_raise(key, value, timeout)
+    return cache.add(key, value, timeout)

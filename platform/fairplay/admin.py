@@ -108,9 +108,16 @@ class SuspectedPairAdmin(admin.ModelAdmin):
     def scan_view(self, request: HttpRequest) -> HttpResponse:
         if request.method != "POST" or not _may_view(request):
             raise PermissionDenied
-        if services.pair_scan_queue():
+        try:
+            queued = services.pair_scan_queue()
+        except services.ScanUnavailable:
+            messages.error(
+                request, _("A scan cannot be queued right now (the server is briefly unavailable): try again shortly.")
+            )
+            queued = None
+        if queued:
             messages.success(request, _("A scan is queued; this page shows it once it is done."))
-        else:
+        elif queued is not None:
             messages.info(request, _("A scan is already queued or running; this page shows it once it is done."))
         every = "?all=1" if request.POST.get("all") == "1" else ""
         return HttpResponseRedirect(reverse("admin:fairplay_suspectedpair_changelist") + every)

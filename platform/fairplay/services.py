@@ -18,7 +18,10 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from kombu.exceptions import KombuError
 
+from core.cache import lock_add
+from core.outage import REDIS_DOWN
 from fairplay.models import GameGrade, PairScan
 from fairplay.pairs import baseline_to_json, pair_to_json
 from fairplay.selectors import SCAN_QUEUED, SCAN_RUNNING, pair_games, pair_scan, pair_scores_and_baseline
@@ -177,7 +180,11 @@ def pair_scan_store(requested_at: datetime | None = None) -> PairScan | None:
     ):
         cache.delete(SCAN_QUEUED)
         return latest
-    if not cache.add(SCAN_RUNNING, 1, SCAN_RUNNING_SECONDS):
+    try:
+        if not lock_add(SCAN_RUNNING, 1, SCAN_RUNNING_SECONDS):
+            return None
+    except REDIS_DOWN as exc:  # whether another scan runs is unknown: the next scheduled one scans
+        log.warning("fairplay: scan skipped, its lock cannot be taken (%s)", exc)
         return None
     try:
         started = timezone.now()
@@ -203,13 +210,29 @@ def pair_scan_store(requested_at: datetime | None = None) -> PairScan | None:
     return scan
 
 
+#: what sending a task raises while Celery's broker (Redis) cannot be reached
+SEND_FAILED: tuple[type[Exception], ...] = (KombuError, *REDIS_DOWN)
+
+
+class ScanUnavailable(Exception):
+    """A scan cannot be queued now: Redis (the scan's locks and Celery's broker) cannot be reached."""
+
+
 def pair_scan_queue() -> bool:
-    """A moderator asked for a scan now: one task (after commit) unless one is queued or running already;
-    returns whether it was queued."""
+    """A moderator asked for a scan now: one task unless one is queued or running already; returns whether it was
+    queued. Raises ``ScanUnavailable`` while Redis is gone: without the lock every click would queue a scan."""
     from fairplay import tasks
 
-    if cache.get(SCAN_RUNNING) or not cache.add(SCAN_QUEUED, 1, SCAN_QUEUED_SECONDS):
-        return False
+    try:
+        if cache.get(SCAN_RUNNING) or not lock_add(SCAN_QUEUED, 1, SCAN_QUEUED_SECONDS):
+            return False
+    except REDIS_DOWN as exc:
+        raise ScanUnavailable from exc
     asked = timezone.now().isoformat()
-    transaction.on_commit(lambda: tasks.scan_pairs.delay(asked))
+    try:
+        # sent now, not after a commit: the click wrote nothing the scan must see, and a send that fails is told
+        tasks.scan_pairs.delay(asked)
+    except SEND_FAILED as exc:
+        cache.delete(SCAN_QUEUED)
+        raise ScanUnavailable from exc
     return True

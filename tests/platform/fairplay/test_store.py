@@ -7,6 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from accounts.models import User
 from fairplay import selectors, services, tasks
@@ -113,6 +114,22 @@ def test_scan_now_queues_one_scan_however_often_it_is_clicked(
     assert client.get(reverse("admin:fairplay_scan")).status_code == 403  # a link cannot scan
     client.force_login(User.objects.create_user("staff", "s@example.com", "pw-cards-123", is_staff=True))
     assert client.post(reverse("admin:fairplay_scan")).status_code == 403
+
+
+def test_a_scan_the_broker_does_not_take_is_refused_clearly_and_can_be_asked_for_again(
+    client, people, moderator, monkeypatch
+):
+    sent: list[str] = []
+
+    def broker_gone(at=None):
+        raise OperationalError("Error 111 connecting to the broker")
+
+    monkeypatch.setattr(tasks.scan_pairs, "delay", broker_gone)
+    page = client.post(reverse("admin:fairplay_scan"), follow=True).content.decode()
+    assert "try again shortly" in page and "A scan is queued" not in page and "reloads itself" not in page
+    monkeypatch.setattr(tasks.scan_pairs, "delay", lambda at=None: sent.append(at))
+    assert "A scan is queued" in client.post(reverse("admin:fairplay_scan"), follow=True).content.decode()
+    assert len(sent) == 1  # the refused click left no lock behind
 
 
 def test_a_scan_that_fails_offers_the_button_again(
