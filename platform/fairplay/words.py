@@ -4,6 +4,9 @@ from the registry (``GameSpec.interaction_kinds``)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from fairplay.pairs import PairScore
@@ -39,3 +42,20 @@ def evidence(pair: PairScore) -> str:
     if pair.reports:
         parts.append(ngettext("%(n)d cheating report", "%(n)d cheating reports", pair.reports) % {"n": pair.reports})
     return "; ".join(parts)
+
+
+def ago(when: datetime, now: datetime | None = None) -> str:
+    """How long ago, in words: "just now" under a minute, then minutes, hours, days (Django's ``timesince`` says
+    "0 minutes" for the first minute, and its Russian and Ukrainian units are nominative where "ago" needs the
+    accusative: "1 минуту назад")."""
+    seconds = max(0, int(((now or timezone.now()) - when).total_seconds()))
+    if seconds < 60:
+        return gettext("just now")
+    if seconds < 3600:
+        n = seconds // 60
+        return ngettext("%(n)d minute ago", "%(n)d minutes ago", n) % {"n": n}
+    if seconds < 2 * 86400:
+        n = seconds // 3600
+        return ngettext("%(n)d hour ago", "%(n)d hours ago", n) % {"n": n}
+    n = seconds // 86400
+    return ngettext("%(n)d day ago", "%(n)d days ago", n) % {"n": n}

@@ -4,10 +4,12 @@
 
 from __future__ import annotations
 
-from django.utils import translation
+from datetime import timedelta
+
+from django.utils import timezone, translation
 
 from fairplay.pairs import KindStat, PairScore
-from fairplay.words import evidence, kind_label
+from fairplay.words import ago, evidence, kind_label
 
 
 def pair(**fields) -> PairScore:
@@ -43,3 +45,15 @@ def test_the_evidence_reads_in_russian_and_ukrainian():
             == "23 games together (3.4 times chance); no more sparing than with others"
         )
         assert kind_label("unheard_of") == "unheard_of"
+
+
+def test_a_scan_made_seconds_ago_was_made_just_now_in_every_language():
+    now = timezone.now()
+    said = {}
+    for language in ("en", "ru", "uk"):
+        with translation.override(language):
+            said[language] = [ago(now - timedelta(seconds=s), now) for s in (0, 59, 60, 5 * 60, 3 * 3600, 3 * 86400)]
+    assert said["en"] == ["just now", "just now", "1 minute ago", "5 minutes ago", "3 hours ago", "3 days ago"]
+    assert said["ru"][:4] == ["только что", "только что", "1 минуту назад", "5 минут назад"]
+    assert said["uk"][:4] == ["щойно", "щойно", "1 хвилину тому", "5 хвилин тому"]
+    assert ago(now + timedelta(seconds=5), now) == "just now"  # a clock a little ahead is no future
