@@ -9,6 +9,7 @@ import re
 import uuid
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import artifacts_dir
 from tests.e2e.test_durak_table import PASSWORD, log_in
@@ -252,3 +253,19 @@ def test_a_series_page_adds_up_its_events_exactly(browser, platform_server):
     csv = page.request.get(f"{url}/series/{made['series']}/standings.csv")
     assert csv.ok and csv.text().splitlines()[0].startswith("place,player,total,events")
     ctx.close()
+
+    # on a phone the standings read as a ruled table with the points lined up on the right, and a wide one
+    # scrolls in its own box rather than pushing the page sideways
+    phone_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone_ctx.set_default_timeout(TIMEOUT)
+    phone = log_in(phone_ctx, url, owner)
+    pages = ((f"/series/{made['series']}/", "#series-standings"), (f"/events/{made['events'][0]}/", "#standings"))
+    for path, table in pages:
+        phone.goto(url + path)
+        cell = phone.locator(f"{table} tbody tr").first.locator("td.points")
+        # (the event's live part may be read again meanwhile: these wait for the cell in place)
+        expect(cell).to_have_css("text-align", "right")
+        expect(cell).to_have_css("border-bottom-style", "solid")
+        assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), path
+    shot(phone, "series-standings-phone.png")
+    phone_ctx.close()

@@ -46,7 +46,8 @@ def test_half_points_show_on_the_standings_as_on_the_score_sheet(client):
     assert any("½" in total for total in totals), sheet  # the policeman's half is on the sheet
 
     event_page = client.get(t.get_absolute_url()).content.decode()
-    standings = dict(re.findall(r'<tr data-player="([^"]+)"[^>]*>.*?<td class="points">(.*?)</td>', event_page, re.S))
+    row = r'<tr data-player="([^"]+)"[^>]*>.*?<td class="points num">(.*?)</td>'
+    standings = dict(re.findall(row, event_page, re.S))
     assert sorted(standings) == sorted(sheet) == sorted(u.display_name for u in players)
     for name, total in sheet.items():
         assert standings[name] == total, (standings, sheet)

@@ -110,7 +110,7 @@ def test_three_biznes_events_add_up_on_the_series_page_exactly_as_their_sheets(c
     page = client.get(series.get_absolute_url()).content.decode()
     for row in rows:
         assert f'data-player="{row.name}"' in page.replace("&#x3D;", "=")
-    assert page.count('class="event-cell"') == len(rows) * 3
+    assert page.count('class="event-cell num"') == len(rows) * 3
     body = client.get(reverse("series_export", args=[series.pk])).content.decode()
     table = list(csv.reader(io.StringIO(body)))
     assert table[0][:4] == ["place", "player", "total", "events"] and len(table[0]) == 7

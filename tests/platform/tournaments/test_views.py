@@ -101,7 +101,7 @@ def test_the_form_and_page_speak_in_the_game_s_own_words(client):
     assert durak.match_options == {"fool_rule": "from"}
     services.registration_join(tournament_id=durak.pk, user=make_players(1, prefix="words")[0])
     page = client.get(durak.get_absolute_url()).content.decode()
-    assert "3 games per round" in page and "<th>Fools</th>" in page and "fewest fools" in page
+    assert "3 games per round" in page and '<th class="num">Fools</th>' in page and "fewest fools" in page
     biznes = event(owner, game="biznes", format=Tournament.Format.CUMULATIVE, games_per_round=1)
     services.registration_join(tournament_id=biznes.pk, user=make_players(1, prefix="biznes-words")[0])
     page = client.get(biznes.get_absolute_url()).content.decode()
