@@ -394,8 +394,13 @@ def render_table(state: dict[str, Any]) -> str:
 
 
 def render_error(message: str) -> str:
-    """A refusal beside the controls; the card codes an engine names in it drawn as the hand shows them (10♠)."""
-    return format_html('<div id="table-error" class="table-error" role="alert">{}</div>', cardify(message))
+    """A refusal beside the controls; the card codes an engine names in it drawn as the hand shows them (10♠).
+
+    The engines word a refusal as a clause ("discard exactly 4 cards, ..."), to be put in a sentence or a log; shown
+    alone it is a sentence, and starts with a capital."""
+    return format_html(
+        '<div id="table-error" class="table-error" role="alert">{}</div>', cardify(message[:1].upper() + message[1:])
+    )
 
 
 def render_announcement(event: str, text: str) -> str:
