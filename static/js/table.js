@@ -42,6 +42,24 @@
     if (button && !button.classList.contains("compose")) ticked.clear();
   });
 
+  // one move sent per position until the server answers: a double tap sent the same move twice, and the second
+  // came back refused as made against an old move, a red error for a click that had worked. Any answer (the new
+  // position, a refusal to correct) or a new socket lets the controls send again.
+  var sentAt = null;
+  var sentTimer = null;
+  function sendAgain() { sentAt = null; clearTimeout(sentTimer); }
+  document.addEventListener("htmx:wsConfigSend", function (evt) {
+    var elt = evt.target;
+    if (!elt || !elt.closest || !elt.closest("#table-play")) return;
+    var move = String((evt.detail.parameters || {}).move);
+    if (sentAt === move) { evt.preventDefault(); return; }
+    sentAt = move;
+    clearTimeout(sentTimer);
+    sentTimer = setTimeout(sendAgain, 5000);  // an answer lost with its socket must not stop the controls for good
+  });
+  document.addEventListener("htmx:wsAfterMessage", sendAgain);
+  document.addEventListener("htmx:wsOpen", sendAgain);
+
   function restore() {
     var play = document.getElementById("table-play");
     if (!play) return;
