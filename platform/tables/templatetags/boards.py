@@ -15,3 +15,14 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def durak_board(context: Any) -> SafeString:
     return boards.durak_board(context.get("view") or {}, context.get("players"))
+
+
+@register.filter
+def called_again(bids: Any, index: int) -> bool:
+    """Whether the seat of ``bids[index]`` (a Biznes auction's call) calls again later: a phone shows each
+    player's latest call only."""
+    try:
+        seat = bids[index]["seat"]
+        return any(later.get("seat") == seat for later in bids[index + 1 :])
+    except (IndexError, KeyError, TypeError):
+        return False
