@@ -69,13 +69,17 @@ CLICK_GAP_MS = 1000 / RATE + 10
 _last_click: dict[int, float] = {}
 
 
-def click_and_wait(page, locator) -> None:
+def click_and_wait(page, locator, tap: bool = False) -> None:
+    """Click (or, on a touch screen, tap) at a person's pace, and wait for the move it made."""
     before = move_of(page)
     since = (time.monotonic() - _last_click.get(id(page), 0.0)) * 1000
     if since < CLICK_GAP_MS:
         page.wait_for_timeout(CLICK_GAP_MS - since)
     _last_click[id(page)] = time.monotonic()
-    locator.click()
+    if tap:
+        locator.tap()
+    else:
+        locator.click()
     wait_past(page, before)
 
 
