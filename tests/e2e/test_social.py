@@ -141,3 +141,42 @@ def test_profile_edit_and_the_watch_list(browser, platform_server):
     for ctx in contexts:
         ctx.close()
     assert problems == [], problems
+
+
+LONG_NAME = """
+import json
+from accounts.models import User
+changed = User.objects.filter(username={username!r}).update(display_name={display!r})
+print(json.dumps(changed))
+"""
+
+
+@pytest.mark.parametrize("language", ["ru-RU", "uk-UA"])
+def test_a_small_phone_shows_a_long_name_and_the_language_whole(browser, platform_server, language):
+    """On a 360 px phone (the commonest Android width) a profile's long name wraps inside its card rather than
+    pushing the page sideways, and the top bar leaves the language menu room for its whole name."""
+    url = platform_server.url
+    tag = uuid.uuid4().hex[:6]
+    name = f"kostya{tag}"
+    display = "Konstantinopolskaya-Aleksandrovna"
+    platform_server.django(SETUP.format(names=[name], password=PASSWORD))
+    platform_server.django(LONG_NAME.format(username=name, display=display))
+    ctx = browser.new_context(viewport={"width": 360, "height": 800}, locale=language, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(TIMEOUT)
+    page = log_in(ctx, url, name)
+    page.goto(f"{url}/u/{name}/")
+    heading = page.locator(".profile-head h1")
+    assert heading.inner_text() == display
+    card = page.locator("article.profile").bounding_box()
+    box = heading.bounding_box()
+    assert card is not None and box is not None and box["x"] + box["width"] <= card["x"] + card["width"], (box, card)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # the menu is at least as wide as its chosen language's name drawn in its own font, and its arrow beside it
+    room = page.evaluate(
+        """() => { const s = document.getElementById('language-select');
+        const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(s).font;
+        return s.clientWidth - c.measureText(s.selectedOptions[0].text).width; }"""
+    )
+    assert room >= 14, f"the language menu is {room:.0f} px short of its name and arrow"
+    page.screenshot(path=str(artifacts_dir() / f"profile-long-name-360-{language}.png"), full_page=True)
+    ctx.close()
