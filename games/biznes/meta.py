@@ -128,11 +128,17 @@ def label(action: Mapping[str, Any]) -> Said | None:
     return None
 
 
-#: a short help beside each role's button and the declarer's choice (B3, B4, B8), for players new to the game
+#: a short help beside each role's button, the declarer's choice and the trump change (B3, B4, B6, B8), for players
+#: new to the game
 HINTS: dict[tuple[str, object], Said] = {
     ("pass", None): say("No bid from you in this auction; if everyone passes, the deal is void."),
     ("declare", False): say("No partner; a bigger premium if you make it."),
     ("declare", True): say("Ask the others for a banker who plays and scores with you; a smaller premium."),
+    # a declarer holding nothing but trumps is offered only this button (B7): the hint says why
+    ("change", None): say(
+        "Once a deal, before you lead: a new trump is named by your banker, who then becomes the declarer, or by "
+        "you if you play alone. With nothing but trumps in hand you must call it."
+    ),
     ("role", "banker"): say("Partner of the declarer: you score exactly what the declarer scores."),
     ("role", "thief"): say("You score one point for each trick you take."),
     ("role", "policeman"): say(

@@ -1,10 +1,13 @@
-"""A whole Biznes deal on phones (390 x 844, touch) in Ukrainian, a person in every seat: the auction, the widow
-and the discard, asking for a banker, the roles (banker, policeman, two mafiosi), the trump change and every trick.
+"""Biznes as its players meet it. A whole deal on phones (390 x 844, touch) in Ukrainian, a person in every seat:
+the auction, the widow and the discard, asking for a banker, the roles (banker, policeman, two mafiosi), the trump
+change and every trick. Then positions reached by playing through the service: a joker in the last trick, and the
+trump change offered on a laptop in English.
 
 What each player reads on the way: the phase in sentence case ("Сам чи з банкіром?", not every word capitalised),
 the play's as a noun ("Розіграш", not the top bar's "Грати"); the calls made so far and the cards of the trick (and
 of the last one) in sight above the docked hand, not under it; a joker in the last trick with the card it became;
-a refusal is a sentence in Ukrainian; a double tap on a button makes its move once and shows no refusal.
+a refusal is a sentence in Ukrainian; a double tap on a button makes its move once and shows no refusal; beside
+"Change trump" what it does and that a declarer holding nothing but trumps must call it.
 """
 
 from __future__ import annotations
@@ -75,7 +78,7 @@ def chip(page) -> str:
 
 
 def shot(page, name: str) -> None:
-    page.screenshot(path=str(artifacts_dir() / f"biznes-phone-{name}.png"))
+    page.screenshot(path=str(artifacts_dir() / f"biznes-{name}.png"))
 
 
 def test_a_whole_biznes_deal_on_phones_in_ukrainian(browser, platform_server):
@@ -179,9 +182,9 @@ def test_a_whole_biznes_deal_on_phones_in_ukrainian(browser, platform_server):
             context.close()
 
 
-#: a table of five whose deals are played through the service (the joker played whenever it may be, one bid, the
-#: first legal choice otherwise) until a trick with a joker in it has just been taken
-JOKER_TRICK = """
+#: a table of five whose deals are played through the service (the joker played whenever it may be, one bid, never
+#: the change, the first legal choice otherwise) until ``until(game, view)`` holds of the position
+PLAYED_UNTIL = """
 import json
 from accounts.models import User
 from tables.models import Game
@@ -190,11 +193,12 @@ from tables.services import table_apply_action
 from tests.platform.tables.factories import started_table
 users = [User.objects.get(username=name) for name in {names!r}]
 table, _, game = started_table("biznes", len(users), {{"deck": 54}}, players=users, match_length=20)
+def until(game, view):
+    {until}
 for _ in range(3000):
     game = Game.objects.filter(table=table).order_by("-number").first()
     view = seat_view(game, None)["view"]
-    last = view["last_trick"]
-    if not view["trick"] and last and any(c["card"].startswith("X") for c in last["cards"]) and not view["over"]:
+    if not view["over"] and until(game, view):
         break
     seat = view["to_act"][0]
     legal = seat_view(game, seat)["legal"]
@@ -207,26 +211,51 @@ for _ in range(3000):
         action = next((a for a in legal if a["type"] != "change"), legal[0])
     table_apply_action(game.pk, seat, game.move_number, action)
 else:
-    raise AssertionError("no joker was played")
+    raise AssertionError("never came to the position wanted")
 print(json.dumps({{"table": table.pk, "to_act": view["to_act"][0]}}))
 """
+#: a trick with a joker in it has just been taken
+JOKER_TAKEN = """last = view["last_trick"]
+    return not view["trick"] and bool(last) and any(c["card"].startswith("X") for c in last["cards"])"""
+#: the declarer is about to lead and may call the change
+CHANGE_OFFERED = """return any(a["type"] == "change" for a in seat_view(game, view["to_act"][0])["legal"])"""
 
 
-def test_a_joker_in_the_last_trick_says_what_it_became(browser, platform_server):
+def played_until(browser, platform_server, until: str, viewport: dict, locale: str):
+    """Five players at a deal played to a position; the page of the player it waits for."""
     tag = uuid.uuid4().hex[:4]
     names = [f"{who}{tag}" for who in ("oksana", "yurii", "halyna", "bohdan", "zoriana")]
     make_players(platform_server, names)
-    made = platform_server.django(JOKER_TRICK.format(names=names))
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="uk-UA")
+    made = platform_server.django(PLAYED_UNTIL.format(names=names, until=until))
+    context = browser.new_context(viewport=viewport, is_mobile=viewport is PHONE, has_touch=True, locale=locale)
     context.set_default_timeout(TIMEOUT)
+    page = log_in(context, platform_server.url, names[made["to_act"]])
+    page.goto(f"{platform_server.url}/tables/{made['table']}/")
+    page.wait_for_selector(".live-table.ws-open")
+    return context, page
+
+
+def test_a_joker_in_the_last_trick_says_what_it_became(browser, platform_server):
+    context, page = played_until(browser, platform_server, JOKER_TAKEN, PHONE, "uk-UA")
     try:
-        page = log_in(context, platform_server.url, names[made["to_act"]])
-        page.goto(f"{platform_server.url}/tables/{made['table']}/")
-        page.wait_for_selector(".live-table.ws-open")
         joker = page.locator('#table-board .played.last:has(.pcard[data-card^="X"])').first
         shot(page, "joker-last-trick")
         # the card it became, as the trick showed it while it lay on the table ("як 7♥")
         said = joker.locator(".as")
         assert said.count() == 1 and said.inner_text().startswith("як "), joker.inner_html()
+    finally:
+        context.close()
+
+
+def test_on_a_laptop_the_declarer_reads_what_the_trump_change_does(browser, platform_server):
+    context, page = played_until(browser, platform_server, CHANGE_OFFERED, {"width": 1280, "height": 900}, "en-US")
+    try:
+        page.wait_for_selector('#table-play[data-my-turn="1"] button.act-change')
+        page.screenshot(path=str(artifacts_dir() / "biznes-laptop-change.png"))
+        # beside the button, as beside "Alone", "With a banker" and each role: what it does, and when it is a must
+        hint = page.locator("#table-play .hinted:has(button.act-change) .act-hint")
+        assert hint.is_visible(), page.inner_text("#table-play")
+        words = hint.inner_text()
+        assert "Once a deal" in words and "nothing but trumps" in words, words
     finally:
         context.close()
