@@ -42,6 +42,20 @@
     if (button && !button.classList.contains("compose")) ticked.clear();
   });
 
+  // a phone leaves the buttons' explanations out for room; "Button hints" shows them, remembered for every table
+  var HINTS_KEY = "table-hints";
+  function showHints(on) {
+    document.body.classList.toggle("act-hints-shown", on);
+    document.querySelectorAll(".table-hints").forEach(function (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); });
+  }
+  try { showHints(localStorage.getItem(HINTS_KEY) === "on"); } catch (e) { /* storage off: hidden */ }
+  document.addEventListener("click", function (evt) {
+    if (!evt.target.closest || !evt.target.closest(".table-hints")) return;
+    var on = !document.body.classList.contains("act-hints-shown");
+    try { localStorage.setItem(HINTS_KEY, on ? "on" : "off"); } catch (e) { /* storage off: this page only */ }
+    showHints(on);
+  });
+
   // one move sent per position until the server answers: a double tap sent the same move twice, and the second
   // came back refused as made against an old move, a red error for a click that had worked. Any answer (the new
   // position, a refusal to correct) or a new socket lets the controls send again.

@@ -141,3 +141,47 @@ def test_on_a_phone_a_refusal_shows_next_to_the_controls(browser, platform_serve
         assert problems == []
     finally:
         context.close()
+
+
+HINT_WIDTH = """() => { const h = document.querySelector('#table-play .act-hint');
+  return h ? h.getBoundingClientRect().width : -1; }"""
+
+
+#: the hand's heading drawn over by the buttons and their explanations: the points of its words where another element
+#: is on top (none: it is in sight)
+HEAD_UNDER_ACTIONS = """() => { const head = document.querySelector('#table-play .hand-head h2');
+  const r = head.getBoundingClientRect(), points = [];
+  for (const fx of [0.1, 0.5, 0.9]) { const x = r.left + fx * r.width, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !head.contains(hit)) points.push([x, y, hit && hit.className]); }
+  return points; }"""
+
+
+def test_on_a_phone_the_buttons_explanations_show_when_asked_for(browser, platform_server):
+    """A phone leaves the buttons' explanations out for room; a newcomer who asks for them ("Button hints") sees
+    what Pass (and later a role) does, and the page remembers it after a reload."""
+    problems: list[str] = []
+    context, page, _names = open_table(browser, platform_server, "biznes", 4, PHONE, "hints")
+    watch_page(page, problems)
+    try:
+        page.wait_for_selector('#table-play[data-my-turn="1"] .act-hint', state="attached", timeout=TURN_TIMEOUT)
+        assert page.evaluate(HINT_WIDTH) <= 1  # read by screen readers only
+        toggle = page.locator(".table-hints")
+        assert toggle.get_attribute("aria-pressed") == "false"
+        toggle.click()
+        page.wait_for_function(f"({HINT_WIDTH})() > 40", timeout=TIMEOUT)
+        assert toggle.get_attribute("aria-pressed") == "true"
+        _screenshot(page, "#table-play", "phone-button-hints.png")
+        # the hand and its buttons still fit the screen beside their explanations, which cover nothing
+        m = page.evaluate(MEASURE)
+        assert m["pageWidth"] <= m["vw"], f"the page scrolls sideways: {m['pageWidth']} px"
+        assert m["handCovered"] == [], m
+        assert page.evaluate(HEAD_UNDER_ACTIONS) == []
+        page.reload()
+        page.wait_for_selector('#table-play[data-my-turn="1"] .act-hint', state="attached", timeout=TURN_TIMEOUT)
+        page.wait_for_function(f"({HINT_WIDTH})() > 40", timeout=TIMEOUT)
+        page.locator(".table-hints").click()
+        page.wait_for_function(f"({HINT_WIDTH})() <= 1", timeout=TIMEOUT)
+        assert problems == []
+    finally:
+        context.close()
