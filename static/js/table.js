@@ -42,7 +42,7 @@
     if (button && !button.classList.contains("compose")) ticked.clear();
   });
 
-  // a phone leaves the buttons' explanations out for room; "Button hints" shows them, remembered for every table
+  // a phone leaves the buttons' explanations out for room; "Hints" shows them, remembered for every table
   var HINTS_KEY = "table-hints";
   function showHints(on) {
     document.body.classList.toggle("act-hints-shown", on);

@@ -158,7 +158,7 @@ HEAD_UNDER_ACTIONS = """() => { const head = document.querySelector('#table-play
 
 
 def test_on_a_phone_the_buttons_explanations_show_when_asked_for(browser, platform_server):
-    """A phone leaves the buttons' explanations out for room; a newcomer who asks for them ("Button hints") sees
+    """A phone leaves the buttons' explanations out for room; a newcomer who asks for them ("Hints") sees
     what Pass (and later a role) does, and the page remembers it after a reload."""
     problems: list[str] = []
     context, page, _names = open_table(browser, platform_server, "biznes", 4, PHONE, "hints")
