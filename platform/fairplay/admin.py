@@ -82,6 +82,10 @@ class SuspectedPairAdmin(admin.ModelAdmin):
         if not _may_view(request):
             raise PermissionDenied
         every = request.GET.get("all") == "1"
+        # whether a scan is under way is read before the scan: one that ends in between is then either shown, or the
+        # page still reloads to show it (read after, a scan stored and unlocked meanwhile left "no scan yet" with no
+        # reload, the moderator's click answered by nothing)
+        pending = selectors.pair_scan_pending()
         scan = selectors.pair_scan()  # none yet: the page says so and offers "Scan now" (a look queues nothing)
         found = selectors.scanned_pairs(scan) if scan is not None else []
         pairs = [p for p in found if every or p.flagged or p.reports]
@@ -99,7 +103,7 @@ class SuspectedPairAdmin(admin.ModelAdmin):
             "rows": rows,
             "every": every,
             "scan": scan,
-            "pending": selectors.pair_scan_pending(),
+            "pending": pending,
             "scan_minutes": max(1, round(services.scan_every() / 60)),
             "left_out": scan.total - len(found) if scan is not None and every else 0,
         }

@@ -237,3 +237,23 @@ def test_the_hourly_grading_reads_a_recent_scan_and_makes_one_when_it_is_old(
     with django_capture_on_commit_callbacks(execute=True):
         flagged_pairs_queue()
     assert pair_scan().pk != old and graded == flagged * 2
+
+
+def test_a_scan_that_ends_while_the_queue_is_read_is_shown_or_reloaded_for(
+    client, people, moderator, sent, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The moderator's page after "Scan now" is read while the worker may finish the scan: it must show the scan or
+    reload until it does, never say "no scan yet" with nothing coming."""
+    play(people, games=4)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("admin:fairplay_scan"))
+    read = selectors.pair_scan
+
+    def worker_done_meanwhile():
+        found = read()
+        pair_scan_store(timezone.now() - timedelta(seconds=1))  # stored, and its locks let go
+        return found
+
+    monkeypatch.setattr(selectors, "pair_scan", worker_done_meanwhile)
+    page = client.get(reverse(QUEUE)).content.decode()
+    assert "No scan has been made yet." not in page or "reloads itself" in page
