@@ -107,12 +107,6 @@ def pair_scores_and_baseline(
     return scan_pairs(games, names, cheating_reports())
 
 
-def pair_score(a: int, b: int, since: datetime | None = None, game: str | None = None) -> PairScore | None:
-    """One pair's score, judged against everyone's games (the baseline needs them all)."""
-    key = (min(a, b), max(a, b))
-    return next((p for p in pair_scores(since, game) if (p.a, p.b) == key), None)
-
-
 #: cache keys: a scan a moderator asked for and not started yet, a scan under way (``services.pair_scan_store``)
 SCAN_QUEUED = "fairplay:scan:queued"
 SCAN_RUNNING = "fairplay:scan:running"
